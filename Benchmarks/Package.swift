@@ -1,0 +1,55 @@
+// swift-tools-version: 6.1
+//
+// serialize's benchmarks, in their own package so that `swift test` at the root never builds
+// package-benchmark (it doubles the first debug build). Run from the repository root:
+//
+//     swift package --package-path Benchmarks benchmark
+//
+// The benchmark plugin only sees executable targets whose folder sits directly inside
+// `Benchmarks/Benchmarks/`.
+
+import PackageDescription
+
+let package = Package(
+    name: "serialize-benchmarks",
+    platforms: [.macOS(.v15)],
+    dependencies: [
+        .package(path: ".."),
+        // package-benchmark resolves only with the MallocInterposer trait (../shared/STYLE.md).
+        .package(url: "https://github.com/ordo-one/package-benchmark", from: "1.38.1", traits: ["MallocInterposer"]),
+        // The CSV peers, measured side by side with SerializeCSV.
+        .package(url: "https://github.com/yaslab/CSV.swift", from: "2.5.2"),
+        .package(url: "https://github.com/swiftcsv/SwiftCSV", from: "0.10.0"),
+    ],
+    targets: [
+        .executableTarget(
+            name: "CSVBenchmarks",
+            dependencies: [
+                .product(name: "Benchmark", package: "package-benchmark"),
+                .product(name: "SerializeCSV", package: "serialize"),
+                .product(name: "CSV", package: "CSV.swift"),
+                .product(name: "SwiftCSV", package: "SwiftCSV"),
+            ],
+            path: "Benchmarks/CSVBenchmarks",
+            plugins: [.plugin(name: "BenchmarkPlugin", package: "package-benchmark")]
+        ),
+        .executableTarget(
+            name: "ConvertBenchmarks",
+            dependencies: [
+                .product(name: "Benchmark", package: "package-benchmark"),
+                .product(name: "SerializeDocument", package: "serialize"),
+            ],
+            path: "Benchmarks/ConvertBenchmarks",
+            plugins: [.plugin(name: "BenchmarkPlugin", package: "package-benchmark")]
+        ),
+        .executableTarget(
+            name: "LintBenchmarks",
+            dependencies: [
+                .product(name: "Benchmark", package: "package-benchmark"),
+                .product(name: "PlistInspector", package: "serialize"),
+            ],
+            path: "Benchmarks/LintBenchmarks",
+            plugins: [.plugin(name: "BenchmarkPlugin", package: "package-benchmark")]
+        ),
+    ]
+)

@@ -1,0 +1,172 @@
+// swift-tools-version: 6.1
+//
+// serialize: move data between JSON, property lists (XML and binary) and CSV.
+//
+// The targets follow the pipeline bytes ⇄ value tree ⇄ Codable, one job per module:
+//
+//   CLibXML2 ─► SerializeXML ─┐
+//   SerializeCSV ─────────────┼─► SerializeDocument ─► PlistInspector
+//                             │            │
+//   SerializeCoding ─► SerializeModels     ├─► SerializePersistence ─► SerializeTesting
+//                                          └──────────► SerializeCommands ─► serialize (CLI)
+
+import PackageDescription
+
+/// Settings every Swift target shares.
+let swiftSettings: [SwiftSetting] = [
+    // Swift 6 language mode is the tools-version default; the upcoming features below keep
+    // imports honest (a module's dependencies are not leaked to its clients by accident).
+    .enableUpcomingFeature("InternalImportsByDefault"),
+    .enableUpcomingFeature("MemberImportVisibility"),
+]
+
+let package = Package(
+    name: "serialize",
+    platforms: [.macOS(.v15)],
+    products: [
+        .library(name: "SerializeCoding", targets: ["SerializeCoding"]),
+        .library(name: "SerializeModels", targets: ["SerializeModels"]),
+        .library(name: "SerializeCSV", targets: ["SerializeCSV"]),
+        .library(name: "SerializeDocument", targets: ["SerializeDocument"]),
+        .library(name: "PlistInspector", targets: ["PlistInspector"]),
+        .library(name: "SerializePersistence", targets: ["SerializePersistence"]),
+        // The round-trip harness users import in their own test targets.
+        .library(name: "SerializeTesting", targets: ["SerializeTesting"]),
+        .executable(name: "serialize", targets: ["SerializeCLI"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+        .package(url: "https://github.com/apple/swift-collections", from: "1.6.0"),
+        .package(url: "https://github.com/x-sheep/swift-property-based", from: "2.0.1"),
+    ],
+    targets: [
+        // MARK: - Codable building blocks and the shared models
+
+        .target(name: "SerializeCoding", swiftSettings: swiftSettings),
+        .target(name: "SerializeModels", dependencies: ["SerializeCoding"], swiftSettings: swiftSettings),
+
+        // MARK: - CSV
+
+        .target(name: "SerializeCSV", swiftSettings: swiftSettings),
+
+        // MARK: - libxml2
+
+        // The system library: only SerializeXML imports it, so no libxml2 type travels further.
+        .systemLibrary(
+            name: "CLibXML2",
+            pkgConfig: "libxml-2.0",
+            providers: [.apt(["libxml2-dev"]), .brew(["libxml2"])]
+        ),
+        .target(name: "SerializeXML", dependencies: ["CLibXML2"], swiftSettings: swiftSettings),
+
+        // MARK: - Documents, conversion, inspection, persistence
+
+        .target(
+            name: "SerializeDocument",
+            dependencies: [
+                "SerializeCSV",
+                "SerializeXML",
+                .product(name: "OrderedCollections", package: "swift-collections"),
+            ],
+            swiftSettings: swiftSettings
+        ),
+        .target(
+            name: "PlistInspector",
+            dependencies: ["SerializeDocument", "SerializeXML"],
+            swiftSettings: swiftSettings
+        ),
+        .target(
+            name: "SerializePersistence",
+            dependencies: ["SerializeDocument", "SerializeCSV", "SerializeCoding"],
+            swiftSettings: swiftSettings
+        ),
+
+        // MARK: - Round-trip harness
+
+        .target(
+            name: "SerializeTesting",
+            dependencies: [
+                "SerializeDocument",
+                "SerializeCSV",
+                "SerializePersistence",
+                .product(name: "PropertyBased", package: "swift-property-based"),
+            ],
+            swiftSettings: swiftSettings
+        ),
+
+        // MARK: - Command-line tool
+
+        // The commands live in a library so tests can parse arguments without a process;
+        // SerializeCLI is only the `@main` entry point, built as the `serialize` executable.
+        .target(
+            name: "SerializeCommands",
+            dependencies: [
+                "SerializeDocument",
+                "PlistInspector",
+                "SerializePersistence",
+                "SerializeTesting",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ],
+            swiftSettings: swiftSettings
+        ),
+        .executableTarget(
+            name: "SerializeCLI",
+            dependencies: [
+                "SerializeCommands",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ],
+            swiftSettings: swiftSettings
+        ),
+
+        // MARK: - Tests
+
+        .target(
+            name: "TestSupport",
+            path: "Tests/TestSupport",
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(
+            name: "SerializeCodingTests",
+            dependencies: ["SerializeCoding", "TestSupport"],
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(
+            name: "SerializeModelsTests",
+            dependencies: ["SerializeModels", "SerializeCoding", "TestSupport"],
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(
+            name: "SerializeCSVTests",
+            dependencies: ["SerializeCSV", "SerializeModels", "SerializeCoding", "TestSupport"],
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(
+            name: "SerializeDocumentTests",
+            dependencies: ["SerializeDocument", "TestSupport"],
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(
+            name: "PlistInspectorTests",
+            dependencies: ["PlistInspector", "SerializeDocument", "SerializeXML", "TestSupport"],
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(
+            name: "SerializePersistenceTests",
+            dependencies: ["SerializePersistence", "SerializeModels", "SerializeCoding", "TestSupport"],
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(
+            name: "SerializeTestingTests",
+            dependencies: [
+                "SerializeTesting", "SerializeModels", "SerializeCoding", "TestSupport",
+                .product(name: "PropertyBased", package: "swift-property-based"),
+            ],
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(
+            name: "SerializeCommandsTests",
+            dependencies: ["SerializeCommands", "SerializeCLI", "TestSupport"],
+            swiftSettings: swiftSettings
+        ),
+    ]
+)

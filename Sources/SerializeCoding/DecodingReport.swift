@@ -1,0 +1,84 @@
+/// A record of what a lenient decode removed or replaced.
+
+import Synchronization
+
+/// Collects every element a lenient decode removed or replaced, so nothing is dropped silently.
+///
+/// Put one in the decoder's `userInfo` under ``CodingUserInfoKey/decodingReport`` before
+/// decoding; the invalid-element strategies append to it as they go:
+///
+/// ```swift
+/// let report = DecodingReport()
+/// let decoder = JSONDecoder()
+/// decoder.userInfo[.decodingReport] = report
+/// let page = try decoder.decode(Page<User>.self, from: data)
+/// for entry in report.entries { print(entry) }   // results[3]: removed: ...
+/// ```
+public final class DecodingReport: Sendable {
+    /// One removed or replaced element.
+    public struct Entry: Sendable, Equatable, CustomStringConvertible {
+        /// What the strategy did with the element.
+        public enum Action: String, Sendable, Equatable {
+            case removed, replaced
+        }
+
+        /// The path of the element, such as `results[3]` or `scores.alice`.
+        public var path: String
+        /// What happened to it.
+        public var action: Action
+        /// Why it failed to decode.
+        public var reason: String
+
+        public init(path: String, action: Action, reason: String) {
+            self.path = path
+            self.action = action
+            self.reason = reason
+        }
+
+        public var description: String { "\(path): \(action.rawValue): \(reason)" }
+    }
+
+    private let storage = Mutex<[Entry]>([])
+
+    public init() {}
+
+    /// Everything recorded so far, in decoding order.
+    public var entries: [Entry] { storage.withLock { $0 } }
+
+    /// Records an entry.
+    public func record(_ entry: Entry) {
+        storage.withLock { $0.append(entry) }
+    }
+}
+
+extension CodingUserInfoKey {
+    /// Where decoders look for a ``DecodingReport`` to fill.
+    public static let decodingReport = CodingUserInfoKey(rawValue: "serialize.decodingReport")!
+}
+
+/// Formats a coding path as `a.b[3].c`, the form reports and errors use.
+public func codingPathDescription(_ path: [any CodingKey]) -> String {
+    var result = ""
+    for key in path {
+        if let index = key.intValue, key.stringValue == String(index) || key.stringValue.hasPrefix("Index ") {
+            result += "[\(index)]"
+        } else {
+            if !result.isEmpty { result += "." }
+            result += key.stringValue
+        }
+    }
+    return result.isEmpty ? "<root>" : result
+}
+
+/// A short, readable reason for a decoding error, without the coding path.
+public func decodingFailureReason(_ error: any Error) -> String {
+    guard let error = error as? DecodingError else { return String(describing: error) }
+    switch error {
+    case let .typeMismatch(_, context), let .valueNotFound(_, context), let .dataCorrupted(context):
+        return context.debugDescription
+    case let .keyNotFound(key, context):
+        return "No value for key \"\(key.stringValue)\". \(context.debugDescription)"
+    @unknown default:
+        return String(describing: error)
+    }
+}
