@@ -10,6 +10,10 @@
 
 import PackageDescription
 
+/// The root package's identity. SwiftPM names a path dependency after its folder, which is
+/// `serialize` in a normal checkout but whatever a CI clone or a worktree is called elsewhere.
+let root = String(Context.packageDirectory.split(separator: "/").dropLast().last ?? "serialize")
+
 let package = Package(
     name: "serialize-benchmarks",
     platforms: [.macOS(.v15)],
@@ -26,7 +30,7 @@ let package = Package(
             name: "CSVBenchmarks",
             dependencies: [
                 .product(name: "Benchmark", package: "package-benchmark"),
-                .product(name: "SerializeCSV", package: "serialize"),
+                .product(name: "SerializeCSV", package: root),
                 .product(name: "CSV", package: "CSV.swift"),
                 .product(name: "SwiftCSV", package: "SwiftCSV"),
             ],
@@ -37,7 +41,7 @@ let package = Package(
             name: "ConvertBenchmarks",
             dependencies: [
                 .product(name: "Benchmark", package: "package-benchmark"),
-                .product(name: "SerializeDocument", package: "serialize"),
+                .product(name: "SerializeDocument", package: root),
             ],
             path: "Benchmarks/ConvertBenchmarks",
             plugins: [.plugin(name: "BenchmarkPlugin", package: "package-benchmark")]
@@ -46,7 +50,7 @@ let package = Package(
             name: "LintBenchmarks",
             dependencies: [
                 .product(name: "Benchmark", package: "package-benchmark"),
-                .product(name: "PlistInspector", package: "serialize"),
+                .product(name: "PlistInspector", package: root),
             ],
             path: "Benchmarks/LintBenchmarks",
             plugins: [.plugin(name: "BenchmarkPlugin", package: "package-benchmark")]
