@@ -1,0 +1,87 @@
+/// ISO 8601 timestamps that keep fractional seconds.
+
+public import Foundation
+
+/// Writes and reads ISO 8601 timestamps in UTC with microsecond precision.
+///
+/// Foundation's `.iso8601` date strategy writes whole seconds only (a date at `.678` s comes
+/// back at `.0`), and `Date.ISO8601FormatStyle(includingFractionalSeconds: true)` truncates
+/// through binary floating point (`45.123` is written as `45.122`). `ISO8601Timestamp` rounds
+/// to the microsecond with integer arithmetic, so a timestamp it wrote reads back to the same
+/// text, and any date whose fraction is a whole number of microseconds survives exactly:
+///
+/// ```swift
+/// ISO8601Timestamp.string(from: date)             // "2024-05-01T12:30:45.123456Z"
+/// ISO8601Timestamp.date(from: "2024-05-01T12:30:45.1Z")
+/// ```
+///
+/// Parsing accepts `Z` or a `±hh:mm` offset and from 0 to 9 fractional digits (digits beyond
+/// the sixth are rounded).
+public enum ISO8601Timestamp {
+    private static let microsecondsPerSecond: Int64 = 1_000_000
+
+    /// The text for `date`, in UTC, with six fractional digits, or none when the date falls on
+    /// a whole second.
+    public static func string(from date: Date) -> String {
+        let micros = Int64((date.timeIntervalSince1970 * Double(microsecondsPerSecond)).rounded())
+        var seconds = micros / microsecondsPerSecond
+        var fraction = micros % microsecondsPerSecond
+        if fraction < 0 {
+            seconds -= 1
+            fraction += microsecondsPerSecond
+        }
+        let whole = Date(timeIntervalSince1970: TimeInterval(seconds))
+        var text = whole.formatted(Date.ISO8601FormatStyle(timeZone: .gmt))
+        guard fraction != 0 else { return text }
+        let digits = String(fraction)
+        text.removeLast()  // "Z"
+        return text + "." + String(repeating: "0", count: 6 - digits.count) + digits + "Z"
+    }
+
+    /// The date `text` names, or `nil` when it is not an ISO 8601 timestamp.
+    public static func date(from text: String) -> Date? {
+        var text = Substring(text)
+        var fractionDigits = Substring("")
+        if let dot = text.firstIndex(of: ".") {
+            let afterDot = text.index(after: dot)
+            let end = text[afterDot...].firstIndex { !$0.isASCII || !$0.isNumber } ?? text.endIndex
+            fractionDigits = text[afterDot..<end]
+            guard !fractionDigits.isEmpty, fractionDigits.count <= 9 else { return nil }
+            text = text[..<dot] + text[end...]
+        }
+        guard let whole = try? Date.ISO8601FormatStyle().parse(String(text)) else { return nil }
+        let padded = fractionDigits + String(repeating: "0", count: 9 - fractionDigits.count)
+        guard let nanos = Int64(padded) else { return whole }
+        let total = Int64(whole.timeIntervalSince1970) * microsecondsPerSecond + (nanos + 500) / 1000
+        return Date(timeIntervalSince1970: Double(total) / Double(microsecondsPerSecond))
+    }
+
+    /// Decodes a timestamp from a single-value container, failing with the container's path.
+    public static func decode(from decoder: any Decoder) throws -> Date {
+        let container = try decoder.singleValueContainer()
+        let text = try container.decode(String.self)
+        guard let date = date(from: text) else {
+            throw DecodingError.dataCorruptedError(
+                in: container, debugDescription: "Expected an ISO 8601 timestamp but found \"\(text)\".")
+        }
+        return date
+    }
+}
+
+extension JSONEncoder.DateEncodingStrategy {
+    /// ISO 8601 in UTC with microseconds; unlike `.iso8601`, fractional seconds survive.
+    public static var iso8601Microseconds: Self {
+        .custom { date, encoder in
+            var container = encoder.singleValueContainer()
+            try container.encode(ISO8601Timestamp.string(from: date))
+        }
+    }
+}
+
+extension JSONDecoder.DateDecodingStrategy {
+    /// ISO 8601 with or without fractional seconds, the counterpart of
+    /// `JSONEncoder.DateEncodingStrategy.iso8601Microseconds`.
+    public static var iso8601Microseconds: Self {
+        .custom { decoder in try ISO8601Timestamp.decode(from: decoder) }
+    }
+}
