@@ -1,5 +1,7 @@
 /// A validated model: decoding checks ranges and uniqueness and names the bad field.
 
+import SerializeCoding
+
 /// A meal a restaurant serves, in the order of the day.
 public enum Meal: String, Codable, CaseIterable, Comparable, Hashable, Sendable {
     case breakfast, brunch, lunch, dinner
@@ -94,10 +96,13 @@ public struct Restaurant: Codable, Equatable, Hashable, Sendable {
         var list = try container.nestedUnkeyedContainer(forKey: .meals)
         var meals: Set<Meal> = []
         while !list.isAtEnd {
+            let index = list.currentIndex
             let meal = try list.decode(Meal.self)
             guard meals.insert(meal).inserted else {
-                throw DecodingError.dataCorruptedError(
-                    in: list, debugDescription: "meal \"\(meal.rawValue)\" is listed twice")
+                throw DecodingError.dataCorrupted(
+                    .init(
+                        codingPath: list.codingPath + [AnyCodingKey(intValue: index)],
+                        debugDescription: "meal \"\(meal.rawValue)\" is listed twice"))
             }
         }
         guard !meals.isEmpty else {
