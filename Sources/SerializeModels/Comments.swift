@@ -90,8 +90,9 @@ public enum CommentTarget: Codable, Equatable, Hashable, Sendable {
     }
 }
 
-/// A comment on a song or on a user's profile.
-public struct Comment: Codable, Equatable, Hashable, Sendable {
+/// A comment on a song or on a user's profile, as posted (named so it does not clash with
+/// Swift Testing's `Comment` in test targets).
+public struct PostedComment: Codable, Equatable, Hashable, Sendable {
     /// The comment's id.
     public var id: Int
     /// Who wrote it.

@@ -22,11 +22,15 @@ public struct Student: Codable, Equatable, Hashable, Sendable, Identifiable {
 /// ```
 ///
 /// The keys are data, so they are read through a struct `CodingKey` (``AnyCodingKey``) and
-/// become ``Student/id``. Decoding sorts the students by id; encoding writes them in ascending
-/// numeric id order (`"1", "2", "10"`, not the dictionary's or the string sort's order), so
-/// the same roster always produces the same bytes. A key that is not an integer fails with its
-/// coding path; encoding a roster with two students of the same id fails rather than keeping
-/// only one of them.
+/// become ``Student/id``. Decoding sorts the students by id, and encoding hands the keys to the
+/// encoder in ascending numeric id order (`"1", "2", "10"`, not the dictionary's or the string
+/// sort's order). Whether that order reaches the bytes is the encoder's choice: an encoder that
+/// keeps insertion order keeps it, but Foundation's `JSONEncoder` does not keep insertion order
+/// (two encodes of equal values can differ), so use `.sortedKeys` for repeatable output (string
+/// order `"1", "10", "2"`); XML property lists sort keys the same way.
+///
+/// A key that is not an integer fails with its coding path; encoding a roster with two
+/// students of the same id fails rather than keeping only one of them.
 public struct Roster: Codable, Equatable, Hashable, Sendable {
     /// The students, sorted by id.
     public private(set) var students: [Student]
