@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import SerializeCoding
 import SerializeModels
+import TestSupport
 
 /// The three Foundation coders every model must survive.
 enum Coder: String, CaseIterable, Sendable, CustomTestStringConvertible {
@@ -91,4 +92,14 @@ func decodingErrorPath(_ error: any Error) -> String? {
     default:
         nil
     }
+}
+
+/// Decodes `Fixtures/json/<file>` with JSONDecoder.
+func fixture<T: Decodable>(_ file: String, as type: T.Type, options: Coder.Options = .init()) throws -> T {
+    try Coder.json.decode(type, from: Fixtures.data("json/\(file)"), options: options)
+}
+
+/// The JSON text of `value`, keys sorted.
+func jsonText(_ value: some Encodable, options: Coder.Options = .init()) throws -> String {
+    String(decoding: try Coder.json.encode(value, options: options), as: UTF8.self)
 }
