@@ -165,6 +165,24 @@ struct FoundationLossTests {
         for coder in Coder.allCases { try expectRoundTrip(reading, through: coder) }
     }
 
+    // MARK: - Encoding errors
+
+    @Test(arguments: plistCoders)
+    func plistEncoderMovesAnErrorsPathUnderARootError(coder: Coder) throws {
+        let list = ReleaseList(releases: [Release(name: "x", publishedAt: Date(timeIntervalSince1970: 0.5))])
+        let options = Coder.Options(apiVersion: .v1)
+        let error = try #require(throws: EncodingError.self) { try coder.encode(list, options: options) }
+        guard case let .invalidValue(_, outer) = error else { return }
+        #expect(outer.codingPath.isEmpty)
+        #expect(outer.debugDescription == "Unable to encode the given top-level value as a property list")
+        let inner = try #require(innermostEncodingContext(error))
+        #expect(codingPathDescription(inner.codingPath) == "releases[0].published_at")
+        // JSONEncoder reports the path directly.
+        let jsonError = try #require(throws: EncodingError.self) { try Coder.json.encode(list, options: options) }
+        guard case let .invalidValue(_, context) = jsonError else { return }
+        #expect(codingPathDescription(context.codingPath) == "releases[0].published_at")
+    }
+
     // MARK: - URLs
 
     @Test func plistWritesURLsAsDictionaries() throws {

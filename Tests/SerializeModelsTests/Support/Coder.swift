@@ -103,3 +103,11 @@ func fixture<T: Decodable>(_ file: String, as type: T.Type, options: Coder.Optio
 func jsonText(_ value: some Encodable, options: Coder.Options = .init()) throws -> String {
     String(decoding: try Coder.json.encode(value, options: options), as: UTF8.self)
 }
+
+/// The context of the innermost `EncodingError`: `PropertyListEncoder` wraps every error in one
+/// at the root ("Unable to encode the given top-level value as a property list") and keeps the
+/// original, with its coding path, as the underlying error.
+func innermostEncodingContext(_ error: any Error) -> EncodingError.Context? {
+    guard case let .invalidValue(_, context)? = error as? EncodingError else { return nil }
+    return context.underlyingError.flatMap(innermostEncodingContext) ?? context
+}
