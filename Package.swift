@@ -132,7 +132,10 @@ let package = Package(
         ),
         .testTarget(
             name: "SerializeModelsTests",
-            dependencies: ["SerializeModels", "SerializeCoding", "TestSupport"],
+            dependencies: [
+                "SerializeModels", "SerializeCoding", "TestSupport",
+                .product(name: "PropertyBased", package: "swift-property-based"),
+            ],
             swiftSettings: swiftSettings
         ),
         .testTarget(

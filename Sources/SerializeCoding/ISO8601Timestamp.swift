@@ -8,7 +8,8 @@ public import Foundation
 /// back at `.0`), and `Date.ISO8601FormatStyle(includingFractionalSeconds: true)` truncates
 /// through binary floating point (`45.123` is written as `45.122`). `ISO8601Timestamp` rounds
 /// to the microsecond with integer arithmetic, so a timestamp it wrote reads back to the same
-/// text, and any date whose fraction is a whole number of microseconds survives exactly:
+/// text, and any date made from a whole number of microseconds since 1970 survives exactly
+/// between the years 1698 and 2242 (beyond them a `Double` holds less than a microsecond):
 ///
 /// ```swift
 /// ISO8601Timestamp.string(from: date)             // "2024-05-01T12:30:45.123456Z"
@@ -23,12 +24,18 @@ public enum ISO8601Timestamp {
     /// The text for `date`, in UTC, with six fractional digits, or none when the date falls on
     /// a whole second.
     public static func string(from date: Date) -> String {
-        let micros = Int64((date.timeIntervalSince1970 * Double(microsecondsPerSecond)).rounded())
-        var seconds = micros / microsecondsPerSecond
-        var fraction = micros % microsecondsPerSecond
-        if fraction < 0 {
-            seconds -= 1
-            fraction += microsecondsPerSecond
+        // Split before scaling: multiplying the whole interval by 10⁶ would round away the last
+        // microsecond for dates after 2106.
+        let interval = date.timeIntervalSince1970
+        let floor = interval.rounded(.down)
+        guard var seconds = Int64(exactly: floor) else {
+            // Not finite, or beyond any calendar: let Foundation say what it can.
+            return date.formatted(Date.ISO8601FormatStyle(timeZone: .gmt))
+        }
+        var fraction = Int64(((interval - floor) * Double(microsecondsPerSecond)).rounded())
+        if fraction == microsecondsPerSecond {
+            seconds += 1
+            fraction = 0
         }
         let whole = Date(timeIntervalSince1970: TimeInterval(seconds))
         var text = whole.formatted(Date.ISO8601FormatStyle(timeZone: .gmt))

@@ -165,6 +165,21 @@ struct FoundationLossTests {
         for coder in Coder.allCases { try expectRoundTrip(reading, through: coder) }
     }
 
+    // MARK: - Key order
+
+    @Test func jsonEncoderDoesNotKeepTheOrderKeysWereEncodedIn() throws {
+        // Roster hands its keys over in numeric order (see DynamicKeysTests); JSONEncoder
+        // without `.sortedKeys` writes them in hash order, which is not repeatable.
+        let roster = Roster(students: (1...8).map { Student(id: $0, name: "s\($0)") })
+        let inOrder = "{" + (1...8).map { #""\#($0)":{"name":"s\#($0)"}"# }.joined(separator: ",") + "}"
+        let outputs = try (0..<50).map { _ in String(decoding: try JSONEncoder().encode(roster), as: UTF8.self) }
+        #expect(outputs.contains { $0 != inOrder })
+        // `.sortedKeys` is repeatable; its order is the strings' order.
+        #expect(try jsonText(roster).hasPrefix(#"{"1":{"name":"s1"},"2":"#))
+        let ten = Roster(students: [Student(id: 10, name: "t"), Student(id: 9, name: "n")])
+        #expect(try jsonText(ten) == #"{"10":{"name":"t"},"9":{"name":"n"}}"#)
+    }
+
     // MARK: - Encoding errors
 
     @Test(arguments: plistCoders)

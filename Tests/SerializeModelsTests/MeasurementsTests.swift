@@ -52,7 +52,7 @@ struct MeasurementsTests {
     }
 
     @Test func writesMicrosecondsAndReadsThemBack() throws {
-        for seconds in [0, 1_714_566_645.123456, -0.000001, -86_400.5, 4_102_444_800.999999] {
+        for seconds in [0, 1_714_566_645.123456, -0.000001, -86_400.5, 4_102_444_800.999999, 4_294_967_296.000012, 8_000_000_000.000001, -8_000_000_000.999999] {
             let date = Date(timeIntervalSince1970: seconds)
             let text = ISO8601Timestamp.string(from: date)
             #expect(ISO8601Timestamp.date(from: text) == date, "\(text)")
