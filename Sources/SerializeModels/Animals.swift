@@ -17,6 +17,7 @@ public class Animal: Codable, Equatable, @unchecked Sendable, CustomStringConver
     /// The number of legs.
     public let legs: Int
 
+    /// Creates an ``Animal`` from its fields.
     public init(name: String, legs: Int) {
         self.name = name
         self.legs = legs
@@ -55,6 +56,7 @@ public class Dog: Animal, @unchecked Sendable {
     /// The breed.
     public let breed: String
 
+    /// Creates a ``Dog`` from its fields.
     public init(name: String, legs: Int = 4, breed: String) {
         self.breed = breed
         super.init(name: name, legs: legs)
@@ -89,6 +91,7 @@ public final class ServiceDog: Dog, @unchecked Sendable {
     /// What the dog is trained to do.
     public let task: String
 
+    /// Creates a ``ServiceDog`` from its fields.
     public init(name: String, breed: String, task: String) {
         self.task = task
         super.init(name: name, legs: 4, breed: breed)
@@ -127,6 +130,7 @@ public struct Shelter: Codable, Equatable, Sendable {
     /// Service dogs.
     public var serviceDogs: [ServiceDog]
 
+    /// Creates a ``Shelter`` from its fields.
     public init(animals: [Animal], dogs: [Dog], serviceDogs: [ServiceDog]) {
         self.animals = animals
         self.dogs = dogs

@@ -9,6 +9,7 @@ public struct User: Codable, Equatable, Hashable, Sendable {
     /// The handle shown in the app.
     public var username: String
 
+    /// Creates an ``User`` from its fields.
     public init(id: Int, username: String) {
         self.id = id
         self.username = username
@@ -26,6 +27,7 @@ public struct Song: Codable, Equatable, Hashable, Sendable {
     /// The length in seconds, when known.
     public var durationSeconds: Int?
 
+    /// Creates a ``Song`` from its fields.
     public init(id: Int, title: String, artist: String, durationSeconds: Int? = nil) {
         self.id = id
         self.title = title
@@ -48,6 +50,7 @@ public struct Playlist: Codable, Equatable, Hashable, Sendable {
     /// How many songs it holds.
     public var songCount: Int
 
+    /// Creates a ``Playlist`` from its fields.
     public init(id: Int, name: String, songCount: Int) {
         self.id = id
         self.name = name
@@ -102,6 +105,7 @@ public struct PostedComment: Codable, Equatable, Hashable, Sendable {
     /// What it is about.
     public var target: CommentTarget
 
+    /// Creates a ``PostedComment`` from its fields.
     public init(id: Int, author: User, body: String, target: CommentTarget) {
         self.id = id
         self.author = author

@@ -18,6 +18,7 @@ public struct Photo: Codable, Equatable, Hashable, Sendable {
     /// An optional caption.
     public var caption: String?
 
+    /// Creates a ``Photo`` from its fields.
     public init(url: String, width: Int, height: Int, caption: String? = nil) {
         self.url = url
         self.width = width
@@ -33,6 +34,7 @@ public struct Article: Codable, Equatable, Hashable, Sendable {
     /// A short summary.
     public var summary: String
 
+    /// Creates an ``Article`` from its fields.
     public init(title: String, summary: String) {
         self.title = title
         self.summary = summary
@@ -46,6 +48,7 @@ public struct Poll: Codable, Equatable, Hashable, Sendable {
     /// The answers offered.
     public var options: [String]
 
+    /// Creates a ``Poll`` from its fields.
     public init(question: String, options: [String]) {
         self.question = question
         self.options = options
@@ -90,6 +93,7 @@ public struct FeedItem: Codable, Equatable, Hashable, Sendable {
     /// The template, derived from ``content``.
     public var template: FeedTemplate { content.template }
 
+    /// Creates a ``FeedItem`` from its fields.
     public init(id: Int, content: FeedContent) {
         self.id = id
         self.content = content
@@ -151,6 +155,7 @@ public struct Feed: Codable, Equatable, Hashable, Sendable {
     /// The items, newest first.
     public var items: [FeedItem]
 
+    /// Creates a ``Feed`` from its fields.
     public init(items: [FeedItem]) {
         self.items = items
     }

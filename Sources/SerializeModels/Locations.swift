@@ -28,6 +28,7 @@ public struct Place: Codable, Equatable, Hashable, Sendable {
     /// The individual review scores (`meta.scores`).
     public var scores: [Int]
 
+    /// Creates a ``Place`` from its fields.
     public init(
         name: String, country: String, city: String, latitude: Double, longitude: Double,
         grossScore: Double, scores: [Int]

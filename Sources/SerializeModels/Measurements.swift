@@ -37,6 +37,7 @@ public struct SensorReading: Codable, Equatable, Sendable {
     /// Relative humidity from 0 to 1, when the sensor has a hygrometer; may be NaN.
     public var humidity: Double?
 
+    /// Creates a ``SensorReading`` from its fields.
     public init(sensorID: String, takenAt: Date, raw: Data, source: URL, temperature: Float, humidity: Double? = nil) {
         self.sensorID = sensorID
         self.takenAt = takenAt
@@ -92,6 +93,7 @@ public struct SensorLog: Codable, Equatable, Sendable {
     /// The readings, oldest first.
     public var readings: [SensorReading]
 
+    /// Creates a ``SensorLog`` from its fields.
     public init(readings: [SensorReading]) {
         self.readings = readings
     }

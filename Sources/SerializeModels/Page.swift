@@ -22,6 +22,7 @@ public struct Page<Element: Sendable>: Sendable {
     /// The results on this page that decoded.
     public var results: [Element]
 
+    /// Creates a ``Page`` from its fields.
     public init(count: Int, offset: Int, limit: Int, results: [Element]) {
         self.count = count
         self.offset = offset

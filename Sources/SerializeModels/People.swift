@@ -28,6 +28,7 @@ public struct Person: Codable, Equatable, Hashable, Sendable {
     /// An optional nickname; any string, `"$null"` included.
     public var nickname: PlistSafeString?
 
+    /// Creates a ``Person`` from its fields.
     public init(firstName: String, lastName: String, amount: Double, profileURL: URL? = nil, nickname: PlistSafeString? = nil) {
         self.firstName = firstName
         self.lastName = lastName
@@ -83,6 +84,7 @@ public struct SnakeCasePerson: Codable, Equatable, Hashable, Sendable {
     /// The public profile page (`profile_url` under the strategy).
     public var profileURL: String?
 
+    /// Creates a ``SnakeCasePerson`` from its fields.
     public init(firstName: String, lastName: String, loanAmount: Double, profileURL: String? = nil) {
         self.firstName = firstName
         self.lastName = lastName

@@ -19,6 +19,7 @@ public struct RestaurantValidationError: Error, Equatable, Sendable, CustomStrin
     /// What is wrong with it.
     public var message: String
 
+    /// Creates a ``RestaurantValidationError`` from its fields.
     public init(field: String, message: String) {
         self.field = field
         self.message = message
@@ -129,6 +130,7 @@ public struct RestaurantGuide: Codable, Equatable, Hashable, Sendable {
     /// The restaurants, in guide order.
     public var restaurants: [Restaurant]
 
+    /// Creates a ``RestaurantGuide`` from its fields.
     public init(restaurants: [Restaurant]) {
         self.restaurants = restaurants
     }

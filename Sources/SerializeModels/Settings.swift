@@ -20,6 +20,7 @@ public struct Setting: Codable, Equatable, Hashable, Sendable {
     /// An override: a number (possibly explicitly none) or a symbolic name.
     public var override: Either<Int?, String>?
 
+    /// Creates a ``Setting`` from its fields.
     public init(name: String, value: Either<Int, Double>, override: Either<Int?, String>? = nil) {
         self.name = name
         self.value = value
@@ -32,6 +33,7 @@ public struct SettingsFile: Codable, Equatable, Hashable, Sendable {
     /// The settings, in file order.
     public var settings: [Setting]
 
+    /// Creates a ``SettingsFile`` from its fields.
     public init(settings: [Setting]) {
         self.settings = settings
     }

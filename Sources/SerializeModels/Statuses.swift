@@ -43,6 +43,7 @@ public struct Ticket: Codable, Equatable, Hashable, Sendable {
     /// The payment state (no fallback).
     public var payment: PaymentState
 
+    /// Creates a ``Ticket`` from its fields.
     public init(id: Int, status: AccountStatus, priority: Priority, payment: PaymentState) {
         self.id = id
         self.status = status
@@ -56,6 +57,7 @@ public struct TicketList: Codable, Equatable, Hashable, Sendable {
     /// The tickets, in server order.
     public var tickets: [Ticket]
 
+    /// Creates a ``TicketList`` from its fields.
     public init(tickets: [Ticket]) {
         self.tickets = tickets
     }

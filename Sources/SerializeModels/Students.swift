@@ -9,6 +9,7 @@ public struct Student: Codable, Equatable, Hashable, Sendable, Identifiable {
     /// The student's name.
     public var name: String
 
+    /// Creates a ``Student`` from its fields.
     public init(id: Int, name: String) {
         self.id = id
         self.name = name

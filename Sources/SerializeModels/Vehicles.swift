@@ -23,6 +23,7 @@ public class Vehicle: Codable, Equatable, @unchecked Sendable, CustomStringConve
     /// The number of wheels.
     public let wheels: Int
 
+    /// Creates a ``Vehicle`` from its fields.
     public init(make: String, wheels: Int) {
         self.make = make
         self.wheels = wheels
@@ -61,6 +62,7 @@ public class Car: Vehicle, @unchecked Sendable {
     /// The number of doors.
     public let doors: Int
 
+    /// Creates a ``Car`` from its fields.
     public init(make: String, wheels: Int = 4, doors: Int) {
         self.doors = doors
         super.init(make: make, wheels: wheels)
@@ -95,6 +97,7 @@ public final class SportsCar: Car, @unchecked Sendable {
     /// The top speed in km/h.
     public let topSpeed: Double
 
+    /// Creates a ``SportsCar`` from its fields.
     public init(make: String, doors: Int = 2, topSpeed: Double) {
         self.topSpeed = topSpeed
         super.init(make: make, wheels: 4, doors: doors)
@@ -133,6 +136,7 @@ public struct Fleet: Codable, Equatable, Sendable {
     /// Sports cars.
     public var sportsCars: [SportsCar]
 
+    /// Creates a ``Fleet`` from its fields.
     public init(vehicles: [Vehicle], cars: [Car], sportsCars: [SportsCar]) {
         self.vehicles = vehicles
         self.cars = cars

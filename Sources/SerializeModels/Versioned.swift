@@ -51,6 +51,7 @@ public struct Release: Codable, Equatable, Hashable, Sendable {
     /// When the release was published.
     public var publishedAt: Date
 
+    /// Creates a ``Release`` from its fields.
     public init(name: String, publishedAt: Date) {
         self.name = name
         self.publishedAt = publishedAt
@@ -105,6 +106,7 @@ public struct ReleaseList: Codable, Equatable, Hashable, Sendable {
     /// The releases, newest first.
     public var releases: [Release]
 
+    /// Creates a ``ReleaseList`` from its fields.
     public init(releases: [Release]) {
         self.releases = releases
     }
