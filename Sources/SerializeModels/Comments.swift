@@ -9,7 +9,7 @@ public struct User: Codable, Equatable, Hashable, Sendable {
     /// The handle shown in the app.
     public var username: String
 
-    /// Creates an ``User`` from its fields.
+    /// Creates a ``User`` from its fields.
     public init(id: Int, username: String) {
         self.id = id
         self.username = username
