@@ -52,6 +52,28 @@ struct FeedTests {
         #expect(feed.items[2].content == .poll(Poll(question: "Tabs or spaces?", options: ["tabs", "spaces"])))
     }
 
+    @Test(arguments: [Coder.xmlPlist, .binaryPlist])
+    func plistMarkersAndEmptyDictionariesAreAbsent(coder: Coder) throws {
+        // A property list has no null: PropertyListEncoder's "$null" marker stands for it.
+        let xml = """
+            <?xml version="1.0" encoding="UTF-8"?>
+            <plist version="1.0"><dict>
+            <key>id</key><integer>9</integer>
+            <key>template</key><string>poll</string>
+            <key>photo</key><dict/>
+            <key>article</key><string>$null</string>
+            <key>poll</key><dict><key>question</key><string>Q?</string><key>options</key><array/></dict>
+            </dict></plist>
+            """
+        var data = Data(xml.utf8)
+        if coder == .binaryPlist {
+            let object = try PropertyListSerialization.propertyList(from: data, format: nil)
+            data = try PropertyListSerialization.data(fromPropertyList: object, format: .binary, options: 0)
+        }
+        let item = try coder.decode(FeedItem.self, from: data)
+        #expect(item == FeedItem(id: 9, content: .poll(Poll(question: "Q?", options: []))))
+    }
+
     @Test func encodingWritesOnlyThePayload() throws {
         let item = FeedItem(id: 3, content: .article(Article(title: "T", summary: "S")))
         #expect(try jsonText(item) == #"{"article":{"summary":"S","title":"T"},"id":3,"template":"article"}"#)
