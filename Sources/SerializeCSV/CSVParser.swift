@@ -1,0 +1,498 @@
+/// The byte-level state machine under ``CSVReader``.
+
+import Foundation
+
+/// Finds rows and fields in a chunked UTF-8 buffer.
+///
+/// A row is parsed from its first byte; when the buffer ends inside it, the parser moves the
+/// row to the front of the buffer, reads more and parses the row again (growing the buffer
+/// only for a row longer than it). Fields are recorded as byte ranges into the buffer, and
+/// become strings only when asked.
+final class CSVParser {
+    /// Where bytes come from.
+    enum Source {
+        /// All of it in memory.
+        case memory(Data)
+        /// A file descriptor, closed at the end when `closes`.
+        case descriptor(Int32, closes: Bool)
+    }
+
+    /// One field of the current row: a byte range in the buffer and where it starts.
+    struct Field {
+        var start: Int
+        var end: Int
+        var line: Int
+        var column: Int
+        var quoted: Bool
+        /// The range holds doubled quotes that must be unescaped.
+        var escaped: Bool
+    }
+
+    // Byte classes in `table`.
+    private static let plain: UInt8 = 0
+    private static let delimiterByte: UInt8 = 1
+    private static let quoteByte: UInt8 = 2
+    private static let lineEnd: UInt8 = 3
+
+    private let source: Source
+    private let sourceName: String?
+    private let trims: Bool
+    private let strict: Bool
+
+    private var buffer: UnsafeMutablePointer<UInt8>
+    private var capacity: Int
+    private let chunkSize: Int
+    private var count = 0
+    private var eof = false
+
+    private var delimiter: [UInt8]
+    private let quote: [UInt8]
+    /// Byte classes for unquoted text: delimiter, quote and line ends stop the scan.
+    private var table: [UInt8]
+    /// Byte classes for quoted text: only the quote and line ends stop the scan.
+    private var quotedTable: [UInt8]
+
+    // Committed state: where the next row starts.
+    private var position = 0
+    private var line = 1
+    private var lineStart = 0
+    private var pendingLineFeed = false
+
+    /// The fields of the current row.
+    private(set) var fields: [Field] = []
+    /// Where the current row ends.
+    private(set) var rowEnd = CSVPosition(line: 1, column: 1)
+    /// The field count rows must have, once known.
+    var expectedFieldCount: Int?
+    private var scratch: [UInt8] = []
+
+    init(source: Source, configuration: CSVReader.Configuration) {
+        self.source = source
+        sourceName = configuration.sourceName
+        trims = configuration.dialect.trimsUnquotedWhitespace
+        strict = configuration.fieldCountPolicy == .strict
+        chunkSize = max(configuration.bufferSize, 16)
+        delimiter = Array(String(configuration.dialect.delimiter).utf8)
+        quote = Array(String(configuration.dialect.quote).utf8)
+        switch source {
+        case let .memory(data):
+            capacity = max(data.count, 1)
+            buffer = .allocate(capacity: capacity)
+            data.copyBytes(to: buffer, count: data.count)
+            count = data.count
+            eof = true
+        case .descriptor:
+            capacity = chunkSize
+            buffer = .allocate(capacity: capacity)
+        }
+        table = []
+        quotedTable = []
+        buildTables()
+    }
+
+    deinit {
+        buffer.deallocate()
+        if case let .descriptor(descriptor, closes: true) = source { close(descriptor) }
+    }
+
+    private func buildTables() {
+        table = [UInt8](repeating: Self.plain, count: 256)
+        quotedTable = table
+        table[Int(delimiter[0])] = Self.delimiterByte
+        table[Int(quote[0])] = Self.quoteByte
+        quotedTable[Int(quote[0])] = Self.quoteByte
+        for byte in [UInt8(ascii: "\n"), UInt8(ascii: "\r")] {
+            table[Int(byte)] = Self.lineEnd
+            quotedTable[Int(byte)] = Self.lineEnd
+        }
+    }
+
+    func setDelimiter(_ scalar: Unicode.Scalar) {
+        delimiter = Array(String(scalar).utf8)
+        buildTables()
+    }
+
+    // MARK: - Buffer
+
+    /// The bytes read so far and not yet parsed.
+    var bufferedBytes: UnsafeBufferPointer<UInt8> {
+        UnsafeBufferPointer(start: buffer + position, count: count - position)
+    }
+
+    /// Moves the unparsed bytes to the front and reads more; grows the buffer when full.
+    /// - Returns: `false` when the input is exhausted.
+    private func refill() throws(CSVError) -> Bool {
+        guard !eof, case let .descriptor(descriptor, _) = source else { return false }
+        if position > 0 {
+            let remaining = count - position
+            if remaining > 0 { (buffer).update(from: buffer + position, count: remaining) }
+            lineStart -= position
+            count = remaining
+            position = 0
+        }
+        if capacity - count < chunkSize / 2 {
+            let newCapacity = max(capacity * 2, count + chunkSize)
+            let grown = UnsafeMutablePointer<UInt8>.allocate(capacity: newCapacity)
+            grown.update(from: buffer, count: count)
+            buffer.deallocate()
+            buffer = grown
+            capacity = newCapacity
+        }
+        while true {
+            let got = read(descriptor, buffer + count, capacity - count)
+            if got > 0 {
+                count += got
+                return true
+            }
+            if got == 0 {
+                eof = true
+                return false
+            }
+            if errno == EINTR { continue }
+            throw CSVError(.io("read failed: \(String(cString: strerror(errno)))"), at: nil, source: sourceName)
+        }
+    }
+
+    /// Reads until the buffer holds a chunk (or the whole input), for delimiter detection.
+    func fillForDetection() throws(CSVError) {
+        while count - position < chunkSize / 2, try refill() {}
+    }
+
+    /// Skips a UTF-8 byte order mark at the start of the input.
+    func skipByteOrderMark() throws(CSVError) {
+        while count - position < 3, try refill() {}
+        if count - position >= 3, buffer[position] == 0xEF, buffer[position + 1] == 0xBB,
+            buffer[position + 2] == 0xBF
+        {
+            position += 3
+            lineStart = position
+        }
+    }
+
+    // MARK: - Parsing
+
+    private enum Step {
+        case row, needMore, end
+    }
+
+    /// Parses the next row into ``fields``.
+    /// - Returns: `false` at the end of the input.
+    func nextRecord() throws(CSVError) -> Bool {
+        while true {
+            switch try parseRow() {
+            case .row: return true
+            case .end: return false
+            case .needMore:
+                if try !refill() {
+                    // End of input inside a row: parse it once more knowing that nothing follows.
+                    continue
+                }
+            }
+        }
+    }
+
+    private func error(_ kind: CSVError.Kind, line: Int, column: Int) -> CSVError {
+        CSVError(kind, at: CSVPosition(line: line, column: column), source: sourceName)
+    }
+
+    /// Whether `pattern` starts at `index`; `nil` when more input is needed to tell.
+    @inline(__always)
+    private func matches(_ pattern: [UInt8], at index: Int, end: Int) -> Bool? {
+        if pattern.count == 1 { return true }  // the first byte was already checked
+        if index + pattern.count > end { return eof ? false : nil }
+        for offset in 1..<pattern.count where buffer[index + offset] != pattern[offset] { return false }
+        return true
+    }
+
+    @inline(__always)
+    private func isBlank(_ byte: UInt8) -> Bool {
+        (byte == 0x20 || byte == 0x09) && table[Int(byte)] == Self.plain
+    }
+
+    private func parseRow() throws(CSVError) -> Step {
+        let p = buffer
+        let end = count
+        var i = position
+        var line = self.line
+        var lineStart = self.lineStart
+        var pendingLineFeed = self.pendingLineFeed
+
+        // Skip the LF of a CRLF and blank lines; committed at once, they need no re-parse.
+        while true {
+            if i == end {
+                self.position = i
+                self.lineStart = lineStart
+                self.line = line
+                self.pendingLineFeed = pendingLineFeed
+                return eof ? .end : .needMore
+            }
+            let byte = p[i]
+            if pendingLineFeed {
+                pendingLineFeed = false
+                if byte == 0x0A {
+                    i += 1
+                    lineStart = i
+                    continue
+                }
+            }
+            if byte == 0x0A || byte == 0x0D {
+                i += 1
+                line += 1
+                lineStart = i
+                pendingLineFeed = byte == 0x0D
+                continue
+            }
+            break
+        }
+        self.position = i
+        self.line = line
+        self.lineStart = lineStart
+        self.pendingLineFeed = false
+
+        fields.removeAll(keepingCapacity: true)
+        let delimiterCount = delimiter.count
+        let quoteCount = quote.count
+        return try table.withUnsafeBufferPointer { table throws(CSVError) -> Step in
+            try quotedTable.withUnsafeBufferPointer { quotedTable throws(CSVError) -> Step in
+                fieldLoop: while true {
+                    var fieldStart = i
+                    if trims {
+                        while i < end, isBlank(p[i]) { i += 1 }
+                    }
+                    if i == end {
+                        if !eof { return .needMore }
+                    } else if p[i] == quote[0], let isQuote = matches(quote, at: i, end: end), isQuote {
+                        // A quoted field.
+                        let fieldLine = line
+                        let fieldColumn = i - lineStart + 1
+                        var j = i + quoteCount
+                        let contentStart = j
+                        var escaped = false
+                        var contentEnd = j
+                        scan: while true {
+                            while j < end, quotedTable[Int(p[j])] == 0 { j += 1 }
+                            if j == end {
+                                if !eof { return .needMore }
+                                throw error(.unterminatedQuote, line: fieldLine, column: fieldColumn)
+                            }
+                            let byte = p[j]
+                            if byte == 0x0A {
+                                j += 1
+                                line += 1
+                                lineStart = j
+                                continue
+                            }
+                            if byte == 0x0D {
+                                j += 1
+                                if j == end, !eof { return .needMore }
+                                if j < end, p[j] == 0x0A { j += 1 }
+                                line += 1
+                                lineStart = j
+                                continue
+                            }
+                            guard let isQuote = matches(quote, at: j, end: end) else { return .needMore }
+                            if !isQuote {
+                                j += 1
+                                continue
+                            }
+                            let after = j + quoteCount
+                            if after == end, !eof { return .needMore }
+                            if after < end, p[after] == quote[0] {
+                                guard let doubled = matches(quote, at: after, end: end) else { return .needMore }
+                                if doubled {
+                                    escaped = true
+                                    j = after + quoteCount
+                                    continue
+                                }
+                            }
+                            contentEnd = j
+                            j = after
+                            break scan
+                        }
+                        if trims {
+                            while j < end, isBlank(p[j]) { j += 1 }
+                        }
+                        fields.append(
+                            Field(
+                                start: contentStart, end: contentEnd, line: fieldLine, column: fieldColumn,
+                                quoted: true, escaped: escaped))
+                        i = j
+                        if i == end {
+                            if !eof { return .needMore }
+                            break fieldLoop
+                        }
+                        let byte = p[i]
+                        if table[Int(byte)] == Self.delimiterByte {
+                            guard let isDelimiter = matches(delimiter, at: i, end: end) else { return .needMore }
+                            if isDelimiter {
+                                i += delimiterCount
+                                continue fieldLoop
+                            }
+                        } else if byte == 0x0A || byte == 0x0D {
+                            break fieldLoop
+                        }
+                        throw error(.unexpectedCharacterAfterQuote, line: line, column: i - lineStart + 1)
+                    }
+                    // An unquoted field.
+                    var j = i
+                    if !trims { fieldStart = i }
+                    while true {
+                        while j < end, table[Int(p[j])] == 0 { j += 1 }
+                        if j == end {
+                            if !eof { return .needMore }
+                            break
+                        }
+                        let kind = table[Int(p[j])]
+                        if kind == Self.lineEnd { break }
+                        if kind == Self.delimiterByte {
+                            guard let isDelimiter = matches(delimiter, at: j, end: end) else { return .needMore }
+                            if isDelimiter { break }
+                            j += 1
+                            continue
+                        }
+                        // A quote byte.
+                        guard let isQuote = matches(quote, at: j, end: end) else { return .needMore }
+                        if isQuote {
+                            throw error(.quoteInUnquotedField, line: line, column: j - lineStart + 1)
+                        }
+                        j += 1
+                    }
+                    var contentStart = trims ? i : fieldStart
+                    var contentEnd = j
+                    if trims {
+                        while contentEnd > contentStart, isBlank(p[contentEnd - 1]) { contentEnd -= 1 }
+                        if contentStart > contentEnd { contentStart = contentEnd }
+                    }
+                    fields.append(
+                        Field(
+                            start: contentStart, end: contentEnd, line: line, column: contentStart - lineStart + 1,
+                            quoted: false, escaped: false))
+                    i = j
+                    if i < end, table[Int(p[i])] == Self.delimiterByte {
+                        i += delimiterCount
+                        continue fieldLoop
+                    }
+                    break fieldLoop
+                }
+                // The row ends at `i`: a line end or the end of the input.
+                rowEnd = CSVPosition(line: line, column: i - lineStart + 1)
+                if i < end {
+                    let byte = p[i]
+                    i += 1
+                    line += 1
+                    lineStart = i
+                    pendingLineFeed = byte == 0x0D
+                }
+                self.position = i
+                self.line = line
+                self.lineStart = lineStart
+                self.pendingLineFeed = pendingLineFeed
+                return .row
+            }
+        }
+    }
+
+    // MARK: - Fields
+
+    /// Throws when the current row's field count differs from the expected one (strict mode),
+    /// or records the first row's count.
+    func checkFieldCount() throws(CSVError) {
+        guard let expected = expectedFieldCount else {
+            expectedFieldCount = fields.count
+            return
+        }
+        guard strict, fields.count != expected else { return }
+        let position =
+            fields.count > expected
+            ? CSVPosition(line: fields[expected].line, column: fields[expected].column) : rowEnd
+        throw CSVError(.fieldCountMismatch(expected: expected, found: fields.count), at: position, source: sourceName)
+    }
+
+    /// Calls `body` with the bytes of field `index`, unescaped.
+    func withFieldBytes<R>(_ index: Int, _ body: (UnsafeBufferPointer<UInt8>) throws -> R) rethrows -> R {
+        let field = fields[index]
+        if !field.escaped {
+            return try body(UnsafeBufferPointer(start: buffer + field.start, count: field.end - field.start))
+        }
+        unescape(field)
+        return try scratch.withUnsafeBufferPointer(body)
+    }
+
+    /// Copies an escaped field's bytes into `scratch`, undoubling quotes.
+    private func unescape(_ field: Field) {
+        scratch.removeAll(keepingCapacity: true)
+        var i = field.start
+        let quoteCount = quote.count
+        while i < field.end {
+            scratch.append(buffer[i])
+            if buffer[i] == quote[0], quoteCount == 1 || matches(quote, at: i, end: field.end) == true {
+                // Keep one quote, skip its double.
+                for offset in 1..<quoteCount { scratch.append(buffer[i + offset]) }
+                i += 2 * quoteCount
+            } else {
+                i += 1
+            }
+        }
+    }
+
+    /// The string of field `index`.
+    @inline(__always)
+    func string(at index: Int) throws(CSVError) -> String {
+        let field = fields[index]
+        let text: String?
+        if !field.escaped {
+            text = String(
+                validating: UnsafeBufferPointer(start: buffer + field.start, count: field.end - field.start),
+                as: UTF8.self)
+        } else {
+            unescape(field)
+            text = scratch.withUnsafeBufferPointer { String(validating: $0, as: UTF8.self) }
+        }
+        guard let text else { throw invalidUTF8(in: field) }
+        return text
+    }
+
+    private func invalidUTF8(in field: Field) -> CSVError {
+        // Point at the first byte that does not decode.
+        var column = field.column + (field.quoted ? quote.count : 0)
+        var line = field.line
+        let bytes = UnsafeBufferPointer(start: buffer + field.start, count: field.end - field.start)
+        var iterator = bytes.makeIterator()
+        var decoder = UTF8()
+        loop: while true {
+            switch decoder.decode(&iterator) {
+            case let .scalarValue(scalar):
+                if scalar == "\n" {
+                    line += 1
+                    column = 1
+                } else {
+                    column += UTF8.width(scalar)
+                }
+            case .emptyInput: break loop
+            case .error: break loop
+            }
+        }
+        return error(.invalidUTF8, line: line, column: column)
+    }
+
+    /// The current row's fields as strings.
+    func makeFields() throws(CSVError) -> [String] {
+        var row: [String] = []
+        row.reserveCapacity(fields.count)
+        for index in fields.indices { row.append(try string(at: index)) }
+        return row
+    }
+
+    /// The current row with positions.
+    func makeRecord() throws(CSVError) -> CSVRecord {
+        CSVRecord(
+            fields: try makeFields(),
+            positions: fields.map { CSVPosition(line: $0.line, column: $0.column) },
+            quoted: fields.map(\.quoted),
+            end: rowEnd)
+    }
+
+    func withRawRow(_ body: (CSVRawRow) throws -> Void) rethrows {
+        try body(CSVRawRow(parser: self))
+    }
+}

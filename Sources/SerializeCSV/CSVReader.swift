@@ -1,0 +1,219 @@
+/// The CSV reader: rows of fields out of bytes, streamed in constant memory.
+
+public import Foundation
+
+/// Reads CSV rows one at a time from a file, standard input or `Data`, in constant memory.
+///
+/// The reader is a byte-level state machine over UTF-8: it finds field boundaries in a chunked
+/// buffer without decoding characters, and makes a `String` only for each finished field.
+/// Memory stays at the buffer size (64 KiB by default) plus the longest row.
+///
+/// ```swift
+/// let reader = try CSVReader(fileAt: url)
+/// print(reader.header ?? [])
+/// while let row = try reader.readRow() {
+///     print(row)
+/// }
+/// ```
+///
+/// It follows RFC 4180: fields quoted with `"` may hold delimiters, quotes (written `""`) and
+/// line breaks; rows end with LF, CRLF or CR; the last row may lack a line end; a UTF-8 byte
+/// order mark is skipped. Blank lines between rows are skipped. Errors carry the line and
+/// column: see ``CSVError``.
+public final class CSVReader {
+    /// How a CSV file is laid out.
+    public typealias Dialect = CSVDialect
+
+    /// What to do with a row whose field count differs from the header's.
+    public enum FieldCountPolicy: Sendable, Hashable {
+        /// Throw ``CSVError/Kind/fieldCountMismatch(expected:found:)`` (the default).
+        case strict
+        /// Return the row as it is.
+        case flexible
+    }
+
+    /// The reader's options.
+    public struct Configuration: Sendable {
+        /// Delimiter, quote, header and trimming.
+        public var dialect: CSVDialect
+        /// Whether to guess the delimiter from the first chunk of input, replacing
+        /// `dialect.delimiter` when a candidate fits.
+        public var detectsDelimiter: Bool
+        /// The delimiters detection tries.
+        public var delimiterCandidates: [Unicode.Scalar]
+        /// Rows with the wrong field count: an error, or allowed.
+        public var fieldCountPolicy: FieldCountPolicy
+        /// The size of a read from the file; the buffer grows only for a longer row.
+        public var bufferSize: Int
+        /// The name errors give the input; a file's name by default.
+        public var sourceName: String?
+
+        /// Creates a configuration; the defaults are RFC 4180 with a strict field count.
+        public init(
+            dialect: CSVDialect = .rfc4180,
+            detectsDelimiter: Bool = false,
+            delimiterCandidates: [Unicode.Scalar] = CSVDialect.commonDelimiters,
+            fieldCountPolicy: FieldCountPolicy = .strict,
+            bufferSize: Int = 64 * 1024,
+            sourceName: String? = nil
+        ) {
+            self.dialect = dialect
+            self.detectsDelimiter = detectsDelimiter
+            self.delimiterCandidates = delimiterCandidates
+            self.fieldCountPolicy = fieldCountPolicy
+            self.bufferSize = bufferSize
+            self.sourceName = sourceName
+        }
+    }
+
+    // MARK: - State
+
+    /// The options, with the detected delimiter when detection was asked for.
+    public private(set) var configuration: Configuration
+    /// The header's fields, or `nil` when the dialect has no header.
+    public private(set) var header: [String]?
+    /// The number of data rows read so far.
+    public private(set) var rowsRead = 0
+
+    var parser: CSVParser
+
+    // MARK: - Creating a reader
+
+    /// Reads CSV from memory.
+    ///
+    /// - Throws: ``CSVError`` when the header cannot be read.
+    public convenience init(data: Data, configuration: Configuration = .init()) throws(CSVError) {
+        try self.init(source: .memory(data), configuration: configuration)
+    }
+
+    /// Reads CSV from a string.
+    public convenience init(string: String, configuration: Configuration = .init()) throws(CSVError) {
+        try self.init(source: .memory(Data(string.utf8)), configuration: configuration)
+    }
+
+    /// Streams CSV from a file.
+    ///
+    /// - Throws: ``CSVError`` when the file cannot be opened or the header cannot be read.
+    public convenience init(fileAt url: URL, configuration: Configuration = .init()) throws(CSVError) {
+        var configuration = configuration
+        if configuration.sourceName == nil { configuration.sourceName = url.lastPathComponent }
+        let descriptor = open(url.path, O_RDONLY)
+        guard descriptor >= 0 else {
+            throw CSVError(
+                .io("cannot open \(url.path): \(String(cString: strerror(errno)))"), at: nil,
+                source: configuration.sourceName)
+        }
+        try self.init(source: .descriptor(descriptor, closes: true), configuration: configuration)
+    }
+
+    /// Streams CSV from an open file descriptor, such as `STDIN_FILENO`; the reader does not
+    /// close it.
+    public convenience init(fileDescriptor: Int32, configuration: Configuration = .init()) throws(CSVError) {
+        try self.init(source: .descriptor(fileDescriptor, closes: false), configuration: configuration)
+    }
+
+    /// Streams CSV from standard input.
+    public static func standardInput(configuration: Configuration = .init()) throws(CSVError) -> CSVReader {
+        var configuration = configuration
+        if configuration.sourceName == nil { configuration.sourceName = "<stdin>" }
+        return try CSVReader(fileDescriptor: STDIN_FILENO, configuration: configuration)
+    }
+
+    init(source: CSVParser.Source, configuration: Configuration) throws(CSVError) {
+        self.configuration = configuration
+        parser = CSVParser(source: source, configuration: configuration)
+        try parser.skipByteOrderMark()
+        if configuration.detectsDelimiter {
+            try parser.fillForDetection()
+            if let detected = configuration.dialect.detectDelimiter(
+                in: parser.bufferedBytes, candidates: configuration.delimiterCandidates)
+            {
+                self.configuration.dialect.delimiter = detected
+                parser.setDelimiter(detected)
+            }
+        }
+        if configuration.dialect.hasHeader {
+            guard try parser.nextRecord() else { return }
+            header = try parser.makeFields()
+            parser.expectedFieldCount = parser.fields.count
+        }
+    }
+
+    // MARK: - Reading
+
+    /// Reads the next data row.
+    ///
+    /// - Returns: The row's fields, or `nil` at the end of the input.
+    /// - Throws: ``CSVError`` with the line and column of malformed input. After a
+    ///   field-count error the reader stands after the offending row, so reading can go on.
+    public func readRow() throws(CSVError) -> [String]? {
+        guard try parser.nextRecord() else { return nil }
+        rowsRead += 1
+        try parser.checkFieldCount()
+        return try parser.makeFields()
+    }
+
+    /// Reads the next data row with the place of each field.
+    public func readRecord() throws(CSVError) -> CSVRecord? {
+        guard try parser.nextRecord() else { return nil }
+        rowsRead += 1
+        try parser.checkFieldCount()
+        return try parser.makeRecord()
+    }
+
+    /// Calls `body` with each remaining row.
+    public func forEachRow(_ body: ([String]) throws -> Void) throws {
+        while let row = try readRow() { try body(row) }
+    }
+
+    /// Reads every remaining row.
+    public func readAllRows() throws(CSVError) -> [[String]] {
+        var rows: [[String]] = []
+        while let row = try readRow() { rows.append(row) }
+        return rows
+    }
+
+    /// Visits the fields of the next row as raw UTF-8 bytes, without making strings.
+    ///
+    /// The fastest way through a file when only some fields matter. Quoted fields with doubled
+    /// quotes are unescaped; the bytes are not checked for UTF-8 validity. The buffers are only
+    /// valid during the call.
+    ///
+    /// - Returns: `false` at the end of the input.
+    public func withNextRow(_ body: (_ fields: CSVRawRow) throws -> Void) throws -> Bool {
+        guard try parser.nextRecord() else { return false }
+        rowsRead += 1
+        try parser.checkFieldCount()
+        try parser.withRawRow(body)
+        return true
+    }
+}
+
+/// A row with the place of each field in the input.
+public struct CSVRecord: Sendable, Hashable {
+    /// The fields.
+    public var fields: [String]
+    /// Where each field starts.
+    public var positions: [CSVPosition]
+    /// Whether each field was quoted: `""` (an empty string) and an empty unquoted field (no
+    /// value) are told apart by this flag.
+    public var quoted: [Bool]
+    /// Where the row ends, for errors about missing fields.
+    public var end: CSVPosition
+
+    /// The line the row starts on.
+    public var line: Int { positions.first?.line ?? end.line }
+}
+
+/// The fields of one row as raw bytes, valid only inside ``CSVReader/withNextRow(_:)``.
+public struct CSVRawRow {
+    let parser: CSVParser
+
+    /// The number of fields.
+    public var count: Int { parser.fields.count }
+
+    /// Calls `body` with the bytes of field `index`.
+    public func withField<R>(_ index: Int, _ body: (UnsafeBufferPointer<UInt8>) throws -> R) rethrows -> R {
+        try parser.withFieldBytes(index, body)
+    }
+}
