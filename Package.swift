@@ -47,7 +47,7 @@ let package = Package(
 
         // MARK: - CSV
 
-        .target(name: "SerializeCSV", swiftSettings: swiftSettings),
+        .target(name: "SerializeCSV", dependencies: ["SerializeCoding"], swiftSettings: swiftSettings),
 
         // MARK: - libxml2
 

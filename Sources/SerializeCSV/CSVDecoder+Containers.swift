@@ -1,0 +1,497 @@
+/// The Decoder and containers behind ``CSVDecoder``: one row, columns found by dotted path.
+
+import Foundation
+
+// MARK: - Shared state
+
+/// What every row of one decode shares: options and the header's layout.
+final class CSVDecodingContext {
+    let configuration: CSVDecoder.Configuration
+    let userInfo: [CodingUserInfoKey: Any]
+    let sourceName: String
+    private(set) var header: [String]?
+    /// Column name → index.
+    private var columnIndex: [String: Int] = [:]
+    /// Dotted prefix → the columns below it.
+    private var subtree: [String: [Int]] = [:]
+    /// Dotted prefix → its immediate child names, in header order.
+    private var children: [String: [String]] = [:]
+    /// Dotted prefix → its largest integer child.
+    private var largestIndex: [String: Int] = [:]
+    /// Property name → column name component, for a key strategy other than the default.
+    private var keyCache: [String: String] = [:]
+
+    init(
+        configuration: CSVDecoder.Configuration, userInfo: [CodingUserInfoKey: any Sendable], sourceName: String?,
+        header: [String]?
+    ) {
+        self.configuration = configuration
+        self.userInfo = userInfo
+        self.sourceName = sourceName ?? "<input>"
+        if let header { try? setHeader(header) }
+        self.header = header
+    }
+
+    /// Without a header, columns are named by index: `0`, `1`, …
+    func synthesizeHeader(count: Int) throws {
+        try setHeader((0..<count).map(String.init))
+    }
+
+    private func setHeader(_ names: [String]) throws {
+        header = names
+        for (index, name) in names.enumerated() {
+            if columnIndex[name] != nil {
+                throw DecodingError.dataCorrupted(
+                    .init(
+                        codingPath: [CSVCodingKey(stringValue: name)],
+                        debugDescription: "\(sourceName):1:1: column \"\(name)\" appears twice in the header."))
+            }
+            columnIndex[name] = index
+            var prefix = ""
+            let components = name.split(separator: ".", omittingEmptySubsequences: false)
+            for component in components.dropLast() {
+                subtree[prefix, default: []].append(index)
+                addChild(String(component), to: prefix)
+                prefix = prefix.isEmpty ? String(component) : prefix + "." + component
+            }
+            subtree[prefix, default: []].append(index)
+            addChild(String(components.last ?? ""), to: prefix == name ? parent(of: name) : prefix)
+        }
+    }
+
+    private func parent(of name: String) -> String {
+        guard let dot = name.lastIndex(of: ".") else { return "" }
+        return String(name[..<dot])
+    }
+
+    private func addChild(_ child: String, to prefix: String) {
+        if !(children[prefix]?.contains(child) ?? false) { children[prefix, default: []].append(child) }
+        if let index = Int(child) { largestIndex[prefix] = max(largestIndex[prefix] ?? -1, index) }
+    }
+
+    func column(_ path: String) -> Int? { columnIndex[path] }
+    func columns(below path: String) -> [Int] { subtree[path] ?? [] }
+    func childNames(of path: String) -> [String] { children[path] ?? [] }
+    func largestIndex(below path: String) -> Int { largestIndex[path] ?? -1 }
+
+    /// The column path of `key` below `path`.
+    func path(_ path: String, _ key: some CodingKey) -> String {
+        let name: String
+        if configuration.dialect.hasHeader || key.intValue == nil {
+            name = columnName(key.stringValue)
+        } else {
+            name = String(key.intValue ?? 0)
+        }
+        return path.isEmpty ? name : path + "." + name
+    }
+
+    private func columnName(_ key: String) -> String {
+        if case .useDefaultKeys = configuration.keyStrategy { return key }
+        if let cached = keyCache[key] { return cached }
+        let name = configuration.keyStrategy.columnName(key)
+        keyCache[key] = name
+        return name
+    }
+}
+
+/// One row being decoded.
+final class CSVRowData {
+    let record: CSVRecord
+    let index: Int
+
+    init(record: CSVRecord, index: Int) {
+        self.record = record
+        self.index = index
+    }
+}
+
+// MARK: - The decoder
+
+/// A `Decoder` positioned at a dotted column path of one row (`""` is the whole row).
+struct CSVRowDecoder: Decoder {
+    let context: CSVDecodingContext
+    let row: CSVRowData
+    let path: String
+
+    var codingPath: [any CodingKey] {
+        path.isEmpty ? [CSVCodingKey.row(row.index)] : [CSVCodingKey.row(row.index), CSVCodingKey(stringValue: path)]
+    }
+
+    var userInfo: [CodingUserInfoKey: Any] { context.userInfo }
+
+    func container<Key: CodingKey>(keyedBy type: Key.Type) throws -> KeyedDecodingContainer<Key> {
+        KeyedDecodingContainer(CSVKeyedDecodingContainer<Key>(decoder: self))
+    }
+
+    func unkeyedContainer() throws -> any UnkeyedDecodingContainer {
+        CSVUnkeyedDecodingContainer(decoder: self)
+    }
+
+    func singleValueContainer() throws -> any SingleValueDecodingContainer {
+        var path = path
+        if path.isEmpty {
+            // A row decoded as one value: the `value` column, or the only column.
+            path = context.column("value") != nil ? "value" : (context.header?.first ?? "0")
+        }
+        return CSVSingleValueDecodingContainer(decoder: CSVRowDecoder(context: context, row: row, path: path))
+    }
+
+    func child(_ path: String) -> CSVRowDecoder {
+        CSVRowDecoder(context: context, row: row, path: path)
+    }
+
+    // MARK: Fields
+
+    /// The field of a column, or `nil` when the column or the field is missing.
+    func field(_ column: Int) -> String? {
+        column < row.record.fields.count ? row.record.fields[column] : nil
+    }
+
+    /// Whether a column's field holds no value: missing, or unquoted and `nil` by the strategy.
+    func isAbsent(_ column: Int) -> Bool {
+        guard column < row.record.fields.count else { return true }
+        return !row.record.quoted[column] && context.configuration.nilStrategy.isNil(row.record.fields[column])
+    }
+
+    /// Whether anything at or below `path` holds a value.
+    func hasValue(_ path: String) -> Bool {
+        if let column = context.column(path), !isAbsent(column) { return true }
+        return context.columns(below: path).contains { !isAbsent($0) }
+    }
+
+    /// Whether the header has `path` as a column or as a prefix of columns.
+    func exists(_ path: String) -> Bool {
+        context.column(path) != nil || !context.columns(below: path).isEmpty
+    }
+
+    // MARK: Errors
+
+    func position(of column: Int?) -> CSVPosition {
+        if let column, column < row.record.positions.count { return row.record.positions[column] }
+        return row.record.end
+    }
+
+    func errorContext(_ path: String, _ message: String) -> DecodingError.Context {
+        let place = position(of: context.column(path))
+        var codingPath: [any CodingKey] = [CSVCodingKey.row(row.index)]
+        if !path.isEmpty { codingPath.append(CSVCodingKey(stringValue: path)) }
+        return DecodingError.Context(
+            codingPath: codingPath,
+            debugDescription: "\(context.sourceName):\(place.line):\(place.column): \(message)")
+    }
+
+    // MARK: Values
+
+    /// The text at `path` for a leaf value of `type`.
+    func text(_ path: String, for type: Any.Type, allowsEmpty: Bool = false) throws -> String {
+        guard let column = context.column(path) else {
+            if exists(path) {
+                throw DecodingError.typeMismatch(
+                    type, errorContext(path, "Expected to decode \(type) but found nested columns below \"\(path)\"."))
+            }
+            throw DecodingError.valueNotFound(
+                type, errorContext(path, "Expected to decode \(type) but the header has no column \"\(path)\"."))
+        }
+        guard let text = field(column) else {
+            throw DecodingError.valueNotFound(
+                type, errorContext(path, "Expected to decode \(type) but the row has no field for \"\(path)\"."))
+        }
+        if text.isEmpty, allowsEmpty { return text }
+        if isAbsent(column) {
+            throw DecodingError.valueNotFound(
+                type, errorContext(path, "Expected to decode \(type) but found \(text.isEmpty ? "an empty field" : "null value \"\(text)\"") instead."))
+        }
+        return text
+    }
+
+    func mismatch(_ type: Any.Type, _ path: String, _ text: String, _ hint: String = "") -> DecodingError {
+        DecodingError.typeMismatch(
+            type, errorContext(path, "Expected to decode \(type) but found \"\(text)\" instead.\(hint)"))
+    }
+
+    func decodeBool(_ path: String) throws -> Bool {
+        let text = try text(path, for: Bool.self)
+        let words = context.configuration.boolStrategy.words
+        if text.caseInsensitiveCompare(words.true) == .orderedSame { return true }
+        if text.caseInsensitiveCompare(words.false) == .orderedSame { return false }
+        throw mismatch(Bool.self, path, text, " Booleans are written \"\(words.true)\" and \"\(words.false)\".")
+    }
+
+    func decodeInteger<T: FixedWidthInteger>(_ type: T.Type, _ path: String) throws -> T {
+        let text = try text(path, for: type)
+        guard let value = T(text, radix: 10) else {
+            if Double(text) != nil || T(text.trimmingCharacters(in: .whitespaces), radix: 10) == nil {
+                throw mismatch(type, path, text)
+            }
+            throw mismatch(type, path, text)
+        }
+        return value
+    }
+
+    func decodeFloat<T: BinaryFloatingPoint & LosslessStringConvertible>(_ type: T.Type, _ path: String) throws -> T {
+        let text = try text(path, for: type)
+        if case let .convertToString(positiveInfinity, negativeInfinity, nan) =
+            context.configuration.nonConformingFloatStrategy
+        {
+            if text == positiveInfinity { return .infinity }
+            if text == negativeInfinity { return -.infinity }
+            if text == nan { return .nan }
+        }
+        guard let value = T(text) else { throw mismatch(type, path, text) }
+        if !value.isFinite {
+            throw DecodingError.dataCorrupted(
+                errorContext(
+                    path,
+                    "Found the non-finite number \"\(text)\"; choose a nonConformingFloatStrategy to read it."))
+        }
+        return value
+    }
+
+    func decodeString(_ path: String) throws -> String {
+        try text(path, for: String.self, allowsEmpty: true)
+    }
+
+    func decode<T: Decodable>(_ type: T.Type, _ path: String) throws -> T {
+        let configuration = context.configuration
+        if type == Date.self {
+            let date: Date
+            switch configuration.dateStrategy {
+            case .deferredToDate:
+                date = try Date(from: child(path))
+            case .secondsSince1970:
+                date = Date(timeIntervalSince1970: try decodeFloat(Double.self, path))
+            case .millisecondsSince1970:
+                date = Date(timeIntervalSince1970: try decodeFloat(Double.self, path) / 1000)
+            case .iso8601:
+                let text = try text(path, for: Date.self)
+                guard let value = CSVValueText.iso8601(text) else {
+                    throw DecodingError.dataCorrupted(
+                        errorContext(path, "Expected an ISO 8601 date such as 2024-05-01T12:30:00Z but found \"\(text)\"."))
+                }
+                date = value
+            case let .formatted(formatter):
+                let text = try text(path, for: Date.self)
+                guard let value = formatter.date(from: text) else {
+                    throw DecodingError.dataCorrupted(
+                        errorContext(path, "Expected a date in the format \"\(formatter.dateFormat ?? "")\" but found \"\(text)\"."))
+                }
+                date = value
+            case let .custom(_, decode):
+                date = try decode(try text(path, for: Date.self))
+            }
+            return unsafeBitCast(date, to: T.self)
+        }
+        if type == Data.self {
+            let data: Data
+            switch configuration.dataStrategy {
+            case .deferredToData:
+                data = try Data(from: child(path))
+            case .base64:
+                let text = try text(path, for: Data.self, allowsEmpty: true)
+                guard let value = Data(base64Encoded: text) else {
+                    throw DecodingError.dataCorrupted(errorContext(path, "Expected Base64 data but found \"\(text)\"."))
+                }
+                data = value
+            case .hex:
+                let text = try text(path, for: Data.self, allowsEmpty: true)
+                guard let value = CSVValueText.hex(text) else {
+                    throw DecodingError.dataCorrupted(
+                        errorContext(path, "Expected hexadecimal data but found \"\(text)\"."))
+                }
+                data = value
+            case let .custom(_, decode):
+                data = try decode(try text(path, for: Data.self, allowsEmpty: true))
+            }
+            return unsafeBitCast(data, to: T.self)
+        }
+        if type == URL.self {
+            let text = try text(path, for: URL.self)
+            guard let url = URL(string: text) else {
+                throw DecodingError.dataCorrupted(errorContext(path, "Expected a URL but found \"\(text)\"."))
+            }
+            return url as! T  // swift-format-ignore: the type was just checked
+        }
+        if type == Decimal.self {
+            let text = try text(path, for: Decimal.self)
+            guard let decimal = Decimal(string: text, locale: Locale(identifier: "en_US_POSIX")) else {
+                throw mismatch(Decimal.self, path, text)
+            }
+            return decimal as! T  // swift-format-ignore: the type was just checked
+        }
+        return try T(from: child(path))
+    }
+}
+
+// MARK: - Keyed
+
+struct CSVKeyedDecodingContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
+    let decoder: CSVRowDecoder
+
+    var codingPath: [any CodingKey] { decoder.codingPath }
+
+    var allKeys: [Key] {
+        decoder.context.childNames(of: decoder.path).compactMap { name in
+            let path = decoder.path.isEmpty ? name : decoder.path + "." + name
+            guard decoder.hasValue(path) else { return nil }
+            if !decoder.context.configuration.dialect.hasHeader, let index = Int(name) {
+                return Key(intValue: index) ?? Key(stringValue: name)
+            }
+            return Key(stringValue: name)
+        }
+    }
+
+    private func path(_ key: Key) -> String { decoder.context.path(decoder.path, key) }
+
+    func contains(_ key: Key) -> Bool { decoder.hasValue(path(key)) }
+
+    private func checked(_ key: Key) throws -> String {
+        let path = path(key)
+        guard decoder.exists(path) else {
+            throw DecodingError.keyNotFound(
+                key,
+                decoder.errorContext(
+                    decoder.path,
+                    "No column \"\(path)\" for key \"\(key.stringValue)\"; the header has "
+                        + (decoder.context.header?.prefix(8).map { "\"\($0)\"" }.joined(separator: ", ") ?? "none")
+                        + ((decoder.context.header?.count ?? 0) > 8 ? ", …" : "") + "."))
+        }
+        return path
+    }
+
+    func decodeNil(forKey key: Key) throws -> Bool { !decoder.hasValue(path(key)) }
+    func decode(_ type: Bool.Type, forKey key: Key) throws -> Bool { try decoder.decodeBool(checked(key)) }
+    func decode(_ type: String.Type, forKey key: Key) throws -> String { try decoder.decodeString(checked(key)) }
+    func decode(_ type: Double.Type, forKey key: Key) throws -> Double { try decoder.decodeFloat(type, checked(key)) }
+    func decode(_ type: Float.Type, forKey key: Key) throws -> Float { try decoder.decodeFloat(type, checked(key)) }
+    func decode(_ type: Int.Type, forKey key: Key) throws -> Int { try decoder.decodeInteger(type, checked(key)) }
+    func decode(_ type: Int8.Type, forKey key: Key) throws -> Int8 { try decoder.decodeInteger(type, checked(key)) }
+    func decode(_ type: Int16.Type, forKey key: Key) throws -> Int16 { try decoder.decodeInteger(type, checked(key)) }
+    func decode(_ type: Int32.Type, forKey key: Key) throws -> Int32 { try decoder.decodeInteger(type, checked(key)) }
+    func decode(_ type: Int64.Type, forKey key: Key) throws -> Int64 { try decoder.decodeInteger(type, checked(key)) }
+    func decode(_ type: UInt.Type, forKey key: Key) throws -> UInt { try decoder.decodeInteger(type, checked(key)) }
+    func decode(_ type: UInt8.Type, forKey key: Key) throws -> UInt8 { try decoder.decodeInteger(type, checked(key)) }
+    func decode(_ type: UInt16.Type, forKey key: Key) throws -> UInt16 {
+        try decoder.decodeInteger(type, checked(key))
+    }
+    func decode(_ type: UInt32.Type, forKey key: Key) throws -> UInt32 {
+        try decoder.decodeInteger(type, checked(key))
+    }
+    func decode(_ type: UInt64.Type, forKey key: Key) throws -> UInt64 {
+        try decoder.decodeInteger(type, checked(key))
+    }
+    func decode<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T {
+        // A composite value may have no columns at all (an empty array, a struct of optionals).
+        let path = decoder.context.path(decoder.path, key)
+        return try decoder.decode(type, path)
+    }
+
+    func nestedContainer<NestedKey: CodingKey>(
+        keyedBy type: NestedKey.Type, forKey key: Key
+    ) throws -> KeyedDecodingContainer<NestedKey> {
+        try decoder.child(path(key)).container(keyedBy: type)
+    }
+
+    func nestedUnkeyedContainer(forKey key: Key) throws -> any UnkeyedDecodingContainer {
+        try decoder.child(path(key)).unkeyedContainer()
+    }
+
+    func superDecoder() throws -> any Decoder {
+        decoder.child(decoder.context.path(decoder.path, CSVCodingKey(stringValue: "super")))
+    }
+
+    func superDecoder(forKey key: Key) throws -> any Decoder { decoder.child(path(key)) }
+}
+
+// MARK: - Unkeyed
+
+/// Elements at `path.0`, `path.1`, …; at the row itself, the fields in order.
+struct CSVUnkeyedDecodingContainer: UnkeyedDecodingContainer {
+    let decoder: CSVRowDecoder
+    let count: Int?
+    private(set) var currentIndex = 0
+
+    init(decoder: CSVRowDecoder) {
+        self.decoder = decoder
+        if decoder.path.isEmpty {
+            count = decoder.row.record.fields.count
+        } else {
+            // Up to the last index that holds a value: trailing empty elements are not kept.
+            var last = decoder.context.largestIndex(below: decoder.path)
+            while last >= 0, !decoder.hasValue(decoder.path + "." + String(last)) { last -= 1 }
+            count = last + 1
+        }
+    }
+
+    var codingPath: [any CodingKey] { decoder.codingPath }
+    var isAtEnd: Bool { currentIndex >= (count ?? 0) }
+
+    private var elementPath: String {
+        if decoder.path.isEmpty {
+            if let header = decoder.context.header, currentIndex < header.count { return header[currentIndex] }
+            return String(currentIndex)
+        }
+        return decoder.path + "." + String(currentIndex)
+    }
+
+    private mutating func next<T>(_ decode: (CSVRowDecoder, String) throws -> T) throws -> T {
+        guard !isAtEnd else {
+            throw DecodingError.valueNotFound(
+                T.self, decoder.errorContext(decoder.path, "Unkeyed container is at end."))
+        }
+        let value = try decode(decoder, elementPath)
+        currentIndex += 1
+        return value
+    }
+
+    mutating func decodeNil() throws -> Bool {
+        guard !isAtEnd, !decoder.hasValue(elementPath) else { return false }
+        currentIndex += 1
+        return true
+    }
+
+    mutating func decode(_ type: Bool.Type) throws -> Bool { try next { try $0.decodeBool($1) } }
+    mutating func decode(_ type: String.Type) throws -> String { try next { try $0.decodeString($1) } }
+    mutating func decode(_ type: Double.Type) throws -> Double { try next { try $0.decodeFloat(type, $1) } }
+    mutating func decode(_ type: Float.Type) throws -> Float { try next { try $0.decodeFloat(type, $1) } }
+    mutating func decode(_ type: Int.Type) throws -> Int { try next { try $0.decodeInteger(type, $1) } }
+    mutating func decode(_ type: Int64.Type) throws -> Int64 { try next { try $0.decodeInteger(type, $1) } }
+    mutating func decode(_ type: UInt8.Type) throws -> UInt8 { try next { try $0.decodeInteger(type, $1) } }
+    mutating func decode<T: Decodable>(_ type: T.Type) throws -> T { try next { try $0.decode(type, $1) } }
+
+    mutating func nestedContainer<NestedKey: CodingKey>(
+        keyedBy type: NestedKey.Type
+    ) throws -> KeyedDecodingContainer<NestedKey> {
+        try next { try $0.child($1).container(keyedBy: type) }
+    }
+
+    mutating func nestedUnkeyedContainer() throws -> any UnkeyedDecodingContainer {
+        try next { try $0.child($1).unkeyedContainer() }
+    }
+
+    mutating func superDecoder() throws -> any Decoder { try next { $0.child($1) } }
+}
+
+// MARK: - Single value
+
+struct CSVSingleValueDecodingContainer: SingleValueDecodingContainer {
+    let decoder: CSVRowDecoder
+
+    var codingPath: [any CodingKey] { decoder.codingPath }
+
+    func decodeNil() -> Bool { !decoder.hasValue(decoder.path) }
+    func decode(_ type: Bool.Type) throws -> Bool { try decoder.decodeBool(decoder.path) }
+    func decode(_ type: String.Type) throws -> String { try decoder.decodeString(decoder.path) }
+    func decode(_ type: Double.Type) throws -> Double { try decoder.decodeFloat(type, decoder.path) }
+    func decode(_ type: Float.Type) throws -> Float { try decoder.decodeFloat(type, decoder.path) }
+    func decode(_ type: Int.Type) throws -> Int { try decoder.decodeInteger(type, decoder.path) }
+    func decode(_ type: Int8.Type) throws -> Int8 { try decoder.decodeInteger(type, decoder.path) }
+    func decode(_ type: Int16.Type) throws -> Int16 { try decoder.decodeInteger(type, decoder.path) }
+    func decode(_ type: Int32.Type) throws -> Int32 { try decoder.decodeInteger(type, decoder.path) }
+    func decode(_ type: Int64.Type) throws -> Int64 { try decoder.decodeInteger(type, decoder.path) }
+    func decode(_ type: UInt.Type) throws -> UInt { try decoder.decodeInteger(type, decoder.path) }
+    func decode(_ type: UInt8.Type) throws -> UInt8 { try decoder.decodeInteger(type, decoder.path) }
+    func decode(_ type: UInt16.Type) throws -> UInt16 { try decoder.decodeInteger(type, decoder.path) }
+    func decode(_ type: UInt32.Type) throws -> UInt32 { try decoder.decodeInteger(type, decoder.path) }
+    func decode(_ type: UInt64.Type) throws -> UInt64 { try decoder.decodeInteger(type, decoder.path) }
+    func decode<T: Decodable>(_ type: T.Type) throws -> T { try decoder.decode(type, decoder.path) }
+}

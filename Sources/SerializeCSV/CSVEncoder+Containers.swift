@@ -1,0 +1,288 @@
+/// The Encoder and containers behind ``CSVEncoder``: values into dotted columns of one row.
+
+import Foundation
+
+// MARK: - Shared state
+
+/// One field of an encoded row.
+struct CSVCell {
+    var text: String
+    /// Quote even when not needed: an empty string, or a string equal to the nil text.
+    var quoted: Bool
+}
+
+/// What every row of one encode shares: options and the columns found so far.
+final class CSVEncodingContext {
+    let configuration: CSVEncoder.Configuration
+    let userInfo: [CodingUserInfoKey: Any]
+    private(set) var columns: [String] = []
+    private var columnIndex: [String: Int] = [:]
+    /// Once the header is written no column may be added.
+    private var frozen = false
+    private var keyCache: [String: String] = [:]
+
+    init(configuration: CSVEncoder.Configuration, userInfo: [CodingUserInfoKey: any Sendable]) {
+        self.configuration = configuration
+        self.userInfo = userInfo
+        if let header = configuration.header {
+            columns = header
+            for (index, name) in header.enumerated() where columnIndex[name] == nil { columnIndex[name] = index }
+            frozen = true
+        }
+    }
+
+    var isStreaming: Bool { configuration.bufferingStrategy == .sequential || configuration.header != nil }
+
+    func freezeColumns() { frozen = true }
+
+    /// The index of a column, adding it when the header is still open.
+    func column(_ path: String) -> Int? {
+        if let index = columnIndex[path] { return index }
+        guard !frozen else { return nil }
+        columns.append(path)
+        columnIndex[path] = columns.count - 1
+        return columns.count - 1
+    }
+
+    func path(_ path: String, _ key: some CodingKey) -> String {
+        let name: String
+        if !configuration.dialect.hasHeader, let index = key.intValue {
+            name = String(index)
+        } else if case .useDefaultKeys = configuration.keyStrategy {
+            name = key.stringValue
+        } else if let cached = keyCache[key.stringValue] {
+            name = cached
+        } else {
+            name = configuration.keyStrategy.columnName(key.stringValue)
+            keyCache[key.stringValue] = name
+        }
+        return path.isEmpty ? name : path + "." + name
+    }
+}
+
+/// The fields of the row being encoded, by column index.
+final class CSVRowStorage {
+    let index: Int
+    var cells: [CSVCell?] = []
+
+    init(index: Int) { self.index = index }
+}
+
+// MARK: - The encoder
+
+/// An `Encoder` positioned at a dotted column path of one row (`""` is the whole row).
+struct CSVRowEncoder: Encoder {
+    let context: CSVEncodingContext
+    let storage: CSVRowStorage
+    let path: String
+
+    var codingPath: [any CodingKey] {
+        path.isEmpty
+            ? [CSVCodingKey.row(storage.index)] : [CSVCodingKey.row(storage.index), CSVCodingKey(stringValue: path)]
+    }
+
+    var userInfo: [CodingUserInfoKey: Any] { context.userInfo }
+
+    func container<Key: CodingKey>(keyedBy type: Key.Type) -> KeyedEncodingContainer<Key> {
+        KeyedEncodingContainer(CSVKeyedEncodingContainer<Key>(encoder: self))
+    }
+
+    func unkeyedContainer() -> any UnkeyedEncodingContainer {
+        CSVUnkeyedEncodingContainer(encoder: self)
+    }
+
+    func singleValueContainer() -> any SingleValueEncodingContainer {
+        CSVSingleValueEncodingContainer(encoder: child(path.isEmpty ? "value" : path))
+    }
+
+    func child(_ path: String) -> CSVRowEncoder {
+        CSVRowEncoder(context: context, storage: storage, path: path)
+    }
+
+    // MARK: Values
+
+    func set(_ path: String, _ text: String, quoted: Bool = false) throws {
+        guard let column = context.column(path) else {
+            throw EncodingError.invalidValue(
+                text,
+                .init(
+                    codingPath: [CSVCodingKey.row(storage.index), CSVCodingKey(stringValue: path)],
+                    debugDescription:
+                        "Column \"\(path)\" is not in the header (\(context.columns.count) columns, fixed by "
+                        + "the first row or the configured header); pass the full header in the configuration."))
+        }
+        if column >= storage.cells.count {
+            storage.cells.append(contentsOf: repeatElement(nil, count: column - storage.cells.count + 1))
+        }
+        storage.cells[column] = CSVCell(text: text, quoted: quoted)
+    }
+
+    func invalid(_ value: Any, _ path: String, _ message: String) -> EncodingError {
+        var codingPath: [any CodingKey] = [CSVCodingKey.row(storage.index)]
+        if !path.isEmpty { codingPath.append(CSVCodingKey(stringValue: path)) }
+        return EncodingError.invalidValue(value, .init(codingPath: codingPath, debugDescription: message))
+    }
+
+    func encodeNil(_ path: String) throws { try set(path, context.configuration.nilStrategy.text) }
+
+    func encode(_ value: String, _ path: String) throws {
+        try set(path, value, quoted: context.configuration.nilStrategy.isNil(value))
+    }
+
+    func encode(_ value: Bool, _ path: String) throws {
+        let words = context.configuration.boolStrategy.words
+        try set(path, value ? words.true : words.false)
+    }
+
+    func encodeInteger<T: FixedWidthInteger>(_ value: T, _ path: String) throws { try set(path, String(value)) }
+
+    func encodeFloat<T: BinaryFloatingPoint & LosslessStringConvertible>(_ value: T, _ path: String) throws {
+        guard value.isFinite else {
+            guard case let .convertToString(positiveInfinity, negativeInfinity, nan) =
+                context.configuration.nonConformingFloatStrategy
+            else {
+                throw invalid(
+                    value, path,
+                    "Unable to encode \(T.self).\(value) directly in CSV; choose a nonConformingFloatStrategy "
+                        + "such as .named to write it.")
+            }
+            try set(path, value.isNaN ? nan : (value < 0 ? negativeInfinity : positiveInfinity))
+            return
+        }
+        try set(path, value.description)
+    }
+
+    func encodeValue<T: Encodable>(_ value: T, _ path: String) throws {
+        let configuration = context.configuration
+        if let date = value as? Date {
+            switch configuration.dateStrategy {
+            case .deferredToDate: try date.encode(to: child(path))
+            case .secondsSince1970: try encodeFloat(date.timeIntervalSince1970, path)
+            case .millisecondsSince1970: try encodeFloat(date.timeIntervalSince1970 * 1000, path)
+            case .iso8601: try set(path, CSVValueText.iso8601(date))
+            case let .formatted(formatter): try set(path, formatter.string(from: date))
+            case let .custom(encode, _): try self.encode(try encode(date), path)
+            }
+        } else if let data = value as? Data {
+            switch configuration.dataStrategy {
+            case .deferredToData: try data.encode(to: child(path))
+            case .base64: try set(path, data.base64EncodedString(), quoted: data.isEmpty)
+            case .hex: try set(path, CSVValueText.hex(data), quoted: data.isEmpty)
+            case let .custom(encode, _): try self.encode(try encode(data), path)
+            }
+        } else if let url = value as? URL {
+            try set(path, url.absoluteString)
+        } else if let decimal = value as? Decimal {
+            try set(path, decimal.description)
+        } else {
+            try value.encode(to: child(path))
+        }
+    }
+}
+
+// MARK: - Keyed
+
+struct CSVKeyedEncodingContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
+    let encoder: CSVRowEncoder
+
+    var codingPath: [any CodingKey] { encoder.codingPath }
+
+    private func path(_ key: Key) -> String { encoder.context.path(encoder.path, key) }
+
+    mutating func encodeNil(forKey key: Key) throws { try encoder.encodeNil(path(key)) }
+    mutating func encode(_ value: Bool, forKey key: Key) throws { try encoder.encode(value, path(key)) }
+    mutating func encode(_ value: String, forKey key: Key) throws { try encoder.encode(value, path(key)) }
+    mutating func encode(_ value: Double, forKey key: Key) throws { try encoder.encodeFloat(value, path(key)) }
+    mutating func encode(_ value: Float, forKey key: Key) throws { try encoder.encodeFloat(value, path(key)) }
+    mutating func encode(_ value: Int, forKey key: Key) throws { try encoder.encodeInteger(value, path(key)) }
+    mutating func encode(_ value: Int8, forKey key: Key) throws { try encoder.encodeInteger(value, path(key)) }
+    mutating func encode(_ value: Int16, forKey key: Key) throws { try encoder.encodeInteger(value, path(key)) }
+    mutating func encode(_ value: Int32, forKey key: Key) throws { try encoder.encodeInteger(value, path(key)) }
+    mutating func encode(_ value: Int64, forKey key: Key) throws { try encoder.encodeInteger(value, path(key)) }
+    mutating func encode(_ value: UInt, forKey key: Key) throws { try encoder.encodeInteger(value, path(key)) }
+    mutating func encode(_ value: UInt8, forKey key: Key) throws { try encoder.encodeInteger(value, path(key)) }
+    mutating func encode(_ value: UInt16, forKey key: Key) throws { try encoder.encodeInteger(value, path(key)) }
+    mutating func encode(_ value: UInt32, forKey key: Key) throws { try encoder.encodeInteger(value, path(key)) }
+    mutating func encode(_ value: UInt64, forKey key: Key) throws { try encoder.encodeInteger(value, path(key)) }
+    mutating func encode<T: Encodable>(_ value: T, forKey key: Key) throws { try encoder.encodeValue(value, path(key)) }
+
+    mutating func nestedContainer<NestedKey: CodingKey>(
+        keyedBy keyType: NestedKey.Type, forKey key: Key
+    ) -> KeyedEncodingContainer<NestedKey> {
+        encoder.child(path(key)).container(keyedBy: keyType)
+    }
+
+    mutating func nestedUnkeyedContainer(forKey key: Key) -> any UnkeyedEncodingContainer {
+        encoder.child(path(key)).unkeyedContainer()
+    }
+
+    mutating func superEncoder() -> any Encoder {
+        encoder.child(encoder.context.path(encoder.path, CSVCodingKey(stringValue: "super")))
+    }
+
+    mutating func superEncoder(forKey key: Key) -> any Encoder { encoder.child(path(key)) }
+}
+
+// MARK: - Unkeyed
+
+/// Elements at `path.0`, `path.1`, … (`0`, `1`, … for the row itself).
+struct CSVUnkeyedEncodingContainer: UnkeyedEncodingContainer {
+    let encoder: CSVRowEncoder
+    private(set) var count = 0
+
+    init(encoder: CSVRowEncoder) { self.encoder = encoder }
+
+    var codingPath: [any CodingKey] { encoder.codingPath }
+
+    private mutating func nextPath() -> String {
+        defer { count += 1 }
+        return encoder.path.isEmpty ? String(count) : encoder.path + "." + String(count)
+    }
+
+    mutating func encodeNil() throws { try encoder.encodeNil(nextPath()) }
+    mutating func encode(_ value: Bool) throws { try encoder.encode(value, nextPath()) }
+    mutating func encode(_ value: String) throws { try encoder.encode(value, nextPath()) }
+    mutating func encode(_ value: Double) throws { try encoder.encodeFloat(value, nextPath()) }
+    mutating func encode(_ value: Float) throws { try encoder.encodeFloat(value, nextPath()) }
+    mutating func encode(_ value: Int) throws { try encoder.encodeInteger(value, nextPath()) }
+    mutating func encode(_ value: Int64) throws { try encoder.encodeInteger(value, nextPath()) }
+    mutating func encode(_ value: UInt8) throws { try encoder.encodeInteger(value, nextPath()) }
+    mutating func encode<T: Encodable>(_ value: T) throws { try encoder.encodeValue(value, nextPath()) }
+
+    mutating func nestedContainer<NestedKey: CodingKey>(
+        keyedBy keyType: NestedKey.Type
+    ) -> KeyedEncodingContainer<NestedKey> {
+        encoder.child(nextPath()).container(keyedBy: keyType)
+    }
+
+    mutating func nestedUnkeyedContainer() -> any UnkeyedEncodingContainer {
+        encoder.child(nextPath()).unkeyedContainer()
+    }
+
+    mutating func superEncoder() -> any Encoder { encoder.child(nextPath()) }
+}
+
+// MARK: - Single value
+
+struct CSVSingleValueEncodingContainer: SingleValueEncodingContainer {
+    let encoder: CSVRowEncoder
+
+    var codingPath: [any CodingKey] { encoder.codingPath }
+
+    mutating func encodeNil() throws { try encoder.encodeNil(encoder.path) }
+    mutating func encode(_ value: Bool) throws { try encoder.encode(value, encoder.path) }
+    mutating func encode(_ value: String) throws { try encoder.encode(value, encoder.path) }
+    mutating func encode(_ value: Double) throws { try encoder.encodeFloat(value, encoder.path) }
+    mutating func encode(_ value: Float) throws { try encoder.encodeFloat(value, encoder.path) }
+    mutating func encode(_ value: Int) throws { try encoder.encodeInteger(value, encoder.path) }
+    mutating func encode(_ value: Int8) throws { try encoder.encodeInteger(value, encoder.path) }
+    mutating func encode(_ value: Int16) throws { try encoder.encodeInteger(value, encoder.path) }
+    mutating func encode(_ value: Int32) throws { try encoder.encodeInteger(value, encoder.path) }
+    mutating func encode(_ value: Int64) throws { try encoder.encodeInteger(value, encoder.path) }
+    mutating func encode(_ value: UInt) throws { try encoder.encodeInteger(value, encoder.path) }
+    mutating func encode(_ value: UInt8) throws { try encoder.encodeInteger(value, encoder.path) }
+    mutating func encode(_ value: UInt16) throws { try encoder.encodeInteger(value, encoder.path) }
+    mutating func encode(_ value: UInt32) throws { try encoder.encodeInteger(value, encoder.path) }
+    mutating func encode(_ value: UInt64) throws { try encoder.encodeInteger(value, encoder.path) }
+    mutating func encode<T: Encodable>(_ value: T) throws { try encoder.encodeValue(value, encoder.path) }
+}

@@ -1,0 +1,179 @@
+/// Text forms of values the coders share: ISO 8601 dates and hexadecimal data.
+
+import Foundation
+
+/// Conversions between values and the text of a field.
+enum CSVValueText {
+    // MARK: - ISO 8601
+
+    /// Seconds from 1970 to 2001, the `Date` reference.
+    private static let referenceOffset: Int64 = 978_307_200
+
+    /// `2024-05-01T12:30:00.125Z`: UTC, fraction to the nanosecond when there is one.
+    static func iso8601(_ date: Date) -> String {
+        let reference = date.timeIntervalSinceReferenceDate
+        var whole = reference.rounded(.down)
+        var nanoseconds = Int64(((reference - whole) * 1e9).rounded())
+        if nanoseconds >= 1_000_000_000 {
+            whole += 1
+            nanoseconds -= 1_000_000_000
+        }
+        let seconds = Int64(whole) + referenceOffset
+        var days = seconds / 86_400
+        var secondOfDay = seconds % 86_400
+        if secondOfDay < 0 {
+            secondOfDay += 86_400
+            days -= 1
+        }
+        let (year, month, day) = civil(fromDays: days)
+        var text = ""
+        text.reserveCapacity(30)
+        if year < 0 { text += "-" }
+        text += pad(abs(year), 4) + "-" + pad(month, 2) + "-" + pad(day, 2) + "T"
+        text += pad(secondOfDay / 3600, 2) + ":" + pad(secondOfDay / 60 % 60, 2) + ":" + pad(secondOfDay % 60, 2)
+        if nanoseconds > 0 {
+            var digits = pad(nanoseconds, 9)
+            while digits.last == "0" { digits.removeLast() }
+            text += "." + digits
+        }
+        return text + "Z"
+    }
+
+    /// Reads `YYYY-MM-DDTHH:MM:SS[.fraction](Z|±HH:MM|±HHMM)`; a space may replace the `T`.
+    static func iso8601(_ text: String) -> Date? {
+        let bytes = Array(text.utf8)
+        var index = 0
+        func number(_ width: Int) -> Int64? {
+            guard index + width <= bytes.count else { return nil }
+            var value: Int64 = 0
+            for offset in 0..<width {
+                let digit = bytes[index + offset] &- 0x30
+                guard digit < 10 else { return nil }
+                value = value * 10 + Int64(digit)
+            }
+            index += width
+            return value
+        }
+        func expect(_ characters: UInt8...) -> Bool {
+            guard index < bytes.count, characters.contains(bytes[index]) else { return false }
+            index += 1
+            return true
+        }
+        guard let year = number(4), expect(0x2D), let month = number(2), expect(0x2D), let day = number(2),
+            expect(0x54, 0x74, 0x20), let hour = number(2), expect(0x3A), let minute = number(2), expect(0x3A),
+            let second = number(2),
+            (1...12).contains(month), (1...31).contains(day), hour < 24, minute < 60, second < 61
+        else { return nil }
+        var nanoseconds: Int64 = 0
+        if index < bytes.count, bytes[index] == 0x2E || bytes[index] == 0x2C {
+            index += 1
+            var scale: Int64 = 100_000_000
+            let start = index
+            while index < bytes.count, bytes[index] &- 0x30 < 10 {
+                nanoseconds += Int64(bytes[index] - 0x30) * scale
+                scale /= 10
+                index += 1
+            }
+            guard index > start else { return nil }
+        }
+        var offset: Int64 = 0
+        if expect(0x5A, 0x7A) {
+            // UTC
+        } else if index < bytes.count, bytes[index] == 0x2B || bytes[index] == 0x2D {
+            let sign: Int64 = bytes[index] == 0x2D ? -1 : 1
+            index += 1
+            guard let offsetHours = number(2) else { return nil }
+            _ = expect(0x3A)
+            guard let offsetMinutes = number(2) else { return nil }
+            offset = sign * (offsetHours * 3600 + offsetMinutes * 60)
+        } else {
+            return nil
+        }
+        guard index == bytes.count else { return nil }
+        let days = days(fromCivil: year, month, day)
+        let seconds = days * 86_400 + hour * 3600 + minute * 60 + second - offset - referenceOffset
+        return Date(timeIntervalSinceReferenceDate: Double(seconds) + Double(nanoseconds) / 1e9)
+    }
+
+    private static func pad(_ value: some BinaryInteger, _ width: Int) -> String {
+        let digits = String(value)
+        return digits.count >= width ? digits : String(repeating: "0", count: width - digits.count) + digits
+    }
+
+    /// Howard Hinnant's `civil_from_days`.
+    private static func civil(fromDays days: Int64) -> (Int64, Int64, Int64) {
+        let z = days + 719_468
+        let era = (z >= 0 ? z : z - 146_096) / 146_097
+        let dayOfEra = z - era * 146_097
+        let yearOfEra = (dayOfEra - dayOfEra / 1460 + dayOfEra / 36524 - dayOfEra / 146_096) / 365
+        let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
+        let mp = (5 * dayOfYear + 2) / 153
+        let day = dayOfYear - (153 * mp + 2) / 5 + 1
+        let month = mp < 10 ? mp + 3 : mp - 9
+        return (yearOfEra + era * 400 + (month <= 2 ? 1 : 0), month, day)
+    }
+
+    /// Howard Hinnant's `days_from_civil`.
+    private static func days(fromCivil year: Int64, _ month: Int64, _ day: Int64) -> Int64 {
+        let y = month <= 2 ? year - 1 : year
+        let era = (y >= 0 ? y : y - 399) / 400
+        let yearOfEra = y - era * 400
+        let dayOfYear = (153 * (month > 2 ? month - 3 : month + 9) + 2) / 5 + day - 1
+        let dayOfEra = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear
+        return era * 146_097 + dayOfEra - 719_468
+    }
+
+    // MARK: - Hexadecimal
+
+    private static let hexDigits = Array("0123456789abcdef".utf8)
+
+    static func hex(_ data: Data) -> String {
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(data.count * 2)
+        for byte in data {
+            bytes.append(hexDigits[Int(byte >> 4)])
+            bytes.append(hexDigits[Int(byte & 0x0F)])
+        }
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    static func hex(_ text: String) -> Data? {
+        let bytes = Array(text.utf8)
+        guard bytes.count % 2 == 0 else { return nil }
+        func value(_ byte: UInt8) -> UInt8? {
+            switch byte {
+            case 0x30...0x39: byte - 0x30
+            case 0x61...0x66: byte - 0x61 + 10
+            case 0x41...0x46: byte - 0x41 + 10
+            default: nil
+            }
+        }
+        var data = Data(capacity: bytes.count / 2)
+        var index = 0
+        while index < bytes.count {
+            guard let high = value(bytes[index]), let low = value(bytes[index + 1]) else { return nil }
+            data.append(high << 4 | low)
+            index += 2
+        }
+        return data
+    }
+}
+
+/// A coding key for CSV paths: a row index or a column name.
+struct CSVCodingKey: CodingKey {
+    var stringValue: String
+    var intValue: Int?
+
+    init(stringValue: String) {
+        self.stringValue = stringValue
+        intValue = nil
+    }
+
+    init(intValue: Int) {
+        stringValue = String(intValue)
+        self.intValue = intValue
+    }
+
+    /// The key of a data row (0-based).
+    static func row(_ index: Int) -> CSVCodingKey { CSVCodingKey(intValue: index) }
+}
