@@ -1,0 +1,202 @@
+import Foundation
+import Testing
+@testable import SerializeCSV
+
+@Suite struct CSVReaderTests {
+    static let headerless = CSVReader.Configuration(dialect: .init(hasHeader: false))
+
+    // MARK: - Line ends and framing
+
+    @Test(arguments: ["\n", "\r\n", "\r"])
+    func everyLineEndEndsARow(newline: String) throws {
+        let text = ["a,b", "1,2", "3,4"].joined(separator: newline) + newline
+        let result = try #require(readAll(text))
+        #expect(result.header == ["a", "b"])
+        #expect(result.rows == [["1", "2"], ["3", "4"]])
+    }
+
+    @Test func mixedLineEndsAndNoFinalNewline() throws {
+        let result = try #require(readAll("a,b\r\n1,2\r3,4\n5,6", Self.headerless))
+        #expect(result.rows == [["a", "b"], ["1", "2"], ["3", "4"], ["5", "6"]])
+    }
+
+    @Test func quotedLineBreaksAreKeptAsWritten() throws {
+        let result = try #require(readAll("\"a\r\nb\",\"c\rd\",\"e\nf\"\n", Self.headerless))
+        #expect(result.rows == [["a\r\nb", "c\rd", "e\nf"]])
+    }
+
+    @Test func byteOrderMarkIsSkipped() throws {
+        let result = try #require(readAll("\u{FEFF}name,age\nAda,36\n"))
+        #expect(result.header == ["name", "age"])
+        #expect(result.rows == [["Ada", "36"]])
+    }
+
+    @Test func blankLinesAreSkippedAndEmptyFieldsKept() throws {
+        let result = try #require(readAll("a,b,c\n\n1,,\n\r\n,2,\n", Self.headerless))
+        #expect(result.rows == [["a", "b", "c"], ["1", "", ""], ["", "2", ""]])
+    }
+
+    @Test func quotedEmptyFieldIsARow() throws {
+        let reader = try CSVReader(string: "x\n\"\"\n\n", configuration: .init())
+        let record = try #require(try reader.readRecord())
+        #expect(record.fields == [""])
+        #expect(record.quoted == [true])
+        #expect(try reader.readRecord() == nil)
+    }
+
+    @Test func emptyInputHasNoRows() throws {
+        let result = try #require(readAll(""))
+        #expect(result.header == nil)
+        #expect(result.rows.isEmpty)
+    }
+
+    // MARK: - Dialect
+
+    @Test(arguments: [";", "\t", "|", "§"] as [Unicode.Scalar])
+    func anyDelimiter(delimiter: Unicode.Scalar) throws {
+        let d = String(delimiter)
+        let text = "a\(d)b\n\"x\(d)y\"\(d)z\n1\(d)\n"
+        let result = try #require(readAll(text, .init(dialect: .init(delimiter: delimiter))))
+        #expect(result.rows == [["x\(d)y", "z"], ["1", ""]])
+    }
+
+    @Test func customQuoteCharacter() throws {
+        let dialect = CSVDialect(quote: "'", hasHeader: false)
+        let result = try #require(readAll("'it''s, here',\"plain\"\n", .init(dialect: dialect)))
+        #expect(result.rows == [["it's, here", "\"plain\""]])
+    }
+
+    @Test func multiByteQuoteCharacter() throws {
+        let dialect = CSVDialect(quote: "«", hasHeader: false)
+        let result = try #require(readAll("«a,««b»«,c\n", .init(dialect: dialect)))
+        #expect(result.rows == [["a,«b»", "c"]])
+    }
+
+    @Test func trimmingIsOptional() throws {
+        let text = "  a , \"b \" ,c\t\n"
+        let trimmed = try #require(
+            readAll(text, .init(dialect: .init(hasHeader: false, trimsUnquotedWhitespace: true))))
+        #expect(trimmed.rows == [["a", "b ", "c"]])
+        #expect(readError(text, Self.headerless)?.kind == .quoteInUnquotedField)
+        let kept = try #require(readAll("  a , b \n", Self.headerless))
+        #expect(kept.rows == [["  a ", " b "]])
+    }
+
+    @Test(arguments: [
+        ("a;b;c\n1;2;3\n4;\"5;6\";7\n", ";"),
+        ("a\tb\n1\t2\n", "\t"),
+        ("a|b|c\n1|2,5|3\n", "|"),
+        ("a,b\n\"x;y;z\",2\n3,4\n", ","),
+    ] as [(String, Unicode.Scalar)])
+    func detectsTheDelimiter(text: String, expected: Unicode.Scalar) throws {
+        #expect(CSVDialect().detectDelimiter(in: Array(text.utf8)) == expected)
+        let reader = try CSVReader(string: text, configuration: .init(detectsDelimiter: true))
+        #expect(reader.configuration.dialect.delimiter == expected)
+        #expect(try reader.readAllRows().allSatisfy { $0.count == reader.header?.count })
+    }
+
+    @Test func detectionGivesUpOnASingleColumn() {
+        #expect(CSVDialect().detectDelimiter(in: Array("a\nb\nc\n".utf8)) == nil)
+    }
+
+    // MARK: - Errors
+
+    @Test func unterminatedQuotePointsAtTheOpeningQuote() throws {
+        let error = try #require(readError("a,b\n1,\"never\nclosed\n"))
+        #expect(error.kind == .unterminatedQuote)
+        #expect(error.position == CSVPosition(line: 2, column: 3))
+        #expect(error.description.hasPrefix("<input>:2:3: error: unterminated quoted field"))
+    }
+
+    @Test func quoteInsideAnUnquotedField() throws {
+        let error = try #require(readError("a,b\n1,ab\"c\n"))
+        #expect(error.kind == .quoteInUnquotedField)
+        #expect(error.position == CSVPosition(line: 2, column: 5))
+    }
+
+    @Test func characterAfterAClosingQuote() throws {
+        let error = try #require(readError("a,b\n\"x\"y,2\n"))
+        #expect(error.kind == .unexpectedCharacterAfterQuote)
+        #expect(error.position == CSVPosition(line: 2, column: 4))
+    }
+
+    @Test func fieldCountMismatchIsAnErrorByDefault() throws {
+        let tooMany = try #require(readError("a,b\n1,2\n3,4,5\n"))
+        #expect(tooMany.kind == .fieldCountMismatch(expected: 2, found: 3))
+        #expect(tooMany.position == CSVPosition(line: 3, column: 5))
+        let tooFew = try #require(readError("a,b\n1\n"))
+        #expect(tooFew.kind == .fieldCountMismatch(expected: 2, found: 1))
+        #expect(tooFew.position == CSVPosition(line: 2, column: 2))
+    }
+
+    @Test func readingGoesOnAfterAFieldCountMismatch() throws {
+        let reader = try CSVReader(string: "a,b\n1\n2,3\n")
+        #expect(throws: CSVError.self) { try reader.readRow() }
+        #expect(try reader.readRow() == ["2", "3"])
+    }
+
+    @Test func flexibleRowsAreAllowedWhenAsked() throws {
+        let result = try #require(readAll("a,b\n1\n3,4,5\n", .init(fieldCountPolicy: .flexible)))
+        #expect(result.rows == [["1"], ["3", "4", "5"]])
+    }
+
+    @Test func invalidUTF8PointsAtTheByte() throws {
+        var bytes = Array("a,b\nok,ab".utf8)
+        bytes.append(0xFF)
+        bytes += Array("c\n".utf8)
+        let reader = try CSVReader(data: Data(bytes), configuration: .init(sourceName: "bad.csv"))
+        do {
+            _ = try reader.readRow()
+            Issue.record("expected invalid UTF-8")
+        } catch {
+            #expect(error.kind == .invalidUTF8)
+            #expect(error.position == CSVPosition(line: 2, column: 6))
+            #expect(error.description.hasPrefix("bad.csv:2:6: error: field is not valid UTF-8"))
+        }
+    }
+
+    @Test func missingFileIsAnIOError() {
+        #expect(throws: CSVError.self) {
+            try CSVReader(fileAt: URL(fileURLWithPath: "/nonexistent/none.csv"))
+        }
+    }
+
+    // MARK: - Streaming
+
+    @Test func streamsAFileThroughASmallBufferWithLongRows() throws {
+        let long = String(repeating: "x\"y,z\n", count: 50)
+        let rows = (0..<200).map { ["\($0)", long, "é\($0)"] }
+        let text = try written([["n", "long", "accent"]] + rows, .init(newline: .crlf))
+        try withTemporaryFolder { folder in
+            let url = folder.appendingPathComponent("long.csv")
+            try Data(text.utf8).write(to: url)
+            let reader = try CSVReader(fileAt: url, configuration: .init(bufferSize: 64))
+            #expect(reader.header == ["n", "long", "accent"])
+            #expect(try reader.readAllRows() == rows)
+        }
+    }
+
+    @Test func readsFromAFileDescriptor() throws {
+        var descriptors: [Int32] = [0, 0]
+        #expect(pipe(&descriptors) == 0)
+        let text = "a,b\n1,2\n"
+        _ = text.withCString { write(descriptors[1], $0, strlen($0)) }
+        close(descriptors[1])
+        defer { close(descriptors[0]) }
+        let reader = try CSVReader(fileDescriptor: descriptors[0])
+        #expect(try reader.readAllRows() == [["1", "2"]])
+    }
+
+    @Test func rawRowsGiveTheUnescapedBytes() throws {
+        let reader = try CSVReader(string: "a,b\n\"x\"\"y\",z\n")
+        var fields: [String] = []
+        #expect(
+            try reader.withNextRow { row in
+                for index in 0..<row.count {
+                    fields.append(row.withField(index) { String(decoding: $0, as: UTF8.self) })
+                }
+            })
+        #expect(fields == ["x\"y", "z"])
+        #expect(try !reader.withNextRow { _ in })
+    }
+}
