@@ -166,7 +166,8 @@ public final class CSVEncoder {
                     try writer.write(field: "")
                 }
             }
-            try writer.endRow()
+            // A lone absent field stays a blank line, which reads back as absent.
+            try writer.endRow(keepingBlankLine: count == 1)
         }
     }
 }

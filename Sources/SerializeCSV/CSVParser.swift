@@ -236,6 +236,18 @@ final class CSVParser {
                 }
             }
             if byte == 0x0A || byte == 0x0D {
+                if expectedFieldCount == 1 {
+                    // In a one-column file a blank line is a row with one empty field.
+                    fields.removeAll(keepingCapacity: true)
+                    fields.append(
+                        Field(start: i, end: i, line: line, column: i - lineStart + 1, quoted: false, escaped: false))
+                    rowEnd = CSVPosition(line: line, column: i - lineStart + 1)
+                    self.position = i + 1
+                    self.line = line + 1
+                    self.lineStart = i + 1
+                    self.pendingLineFeed = byte == 0x0D
+                    return .row
+                }
                 i += 1
                 line += 1
                 lineStart = i

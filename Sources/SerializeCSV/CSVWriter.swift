@@ -168,7 +168,13 @@ public final class CSVWriter {
 
     /// Ends the current row.
     public func endRow() throws(CSVError) {
-        if fieldsInRow == 1, lastFieldWasBare {
+        try endRow(keepingBlankLine: false)
+    }
+
+    /// Ends the row; `keepingBlankLine` writes a row of one bare empty field as a blank line,
+    /// which the reader of a one-column file reads back as an empty (absent) field.
+    func endRow(keepingBlankLine: Bool) throws(CSVError) {
+        if fieldsInRow == 1, lastFieldWasBare, !keepingBlankLine {
             // A row of one empty field would read back as a blank line (skipped): quote it.
             output.append(contentsOf: quote)
             output.append(contentsOf: quote)

@@ -37,7 +37,7 @@ import Testing
     }
 
     @Test func quotedEmptyFieldIsARow() throws {
-        let reader = try CSVReader(string: "x\n\"\"\n\n", configuration: .init())
+        let reader = try CSVReader(string: "x\n\"\"\n", configuration: .init())
         let record = try #require(try reader.readRecord())
         #expect(record.fields == [""])
         #expect(record.quoted == [true])
@@ -198,5 +198,19 @@ import Testing
             })
         #expect(fields == ["x\"y", "z"])
         #expect(try !reader.withNextRow { _ in })
+    }
+}
+
+@Suite struct CSVOneColumnTests {
+    @Test func blankLinesAreEmptyFieldsInAOneColumnFile() throws {
+        let reader = try CSVReader(string: "v\na\n\n\"\"\r\n\rb")
+        var rows: [[String]] = []
+        var quoted: [[Bool]] = []
+        while let record = try reader.readRecord() {
+            rows.append(record.fields)
+            quoted.append(record.quoted)
+        }
+        #expect(rows == [["a"], [""], [""], [""], ["b"]])
+        #expect(quoted == [[false], [false], [true], [false], [false]])
     }
 }
