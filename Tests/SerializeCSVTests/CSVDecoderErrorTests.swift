@@ -1,0 +1,185 @@
+import Foundation
+import SerializeCoding
+import Testing
+@testable import SerializeCSV
+
+/// Decoding errors: `[row, column]` coding paths, file line and column in the message, and the
+/// invalid-row strategies.
+@Suite struct CSVDecoderErrorTests {
+    struct City: Codable, Equatable {
+        var name: String
+        var population: Int
+        var location: Location?
+
+        struct Location: Codable, Equatable {
+            var lat: Double
+            var lon: Double
+        }
+    }
+
+    static let text = """
+        name,population,location.lat,location.lon
+        Bern,134000,46.9,7.4
+        "Biel
+        Bienne",abc,47.1,7.2
+        Basel,,47.5,7.6
+        Chur,37000,,
+        Genf,203000,x,6.1
+
+        """
+
+    func decodingError(
+        _ body: () throws -> Any, sourceLocation: SourceLocation = #_sourceLocation
+    ) -> DecodingError? {
+        do {
+            _ = try body()
+            Issue.record("expected a DecodingError", sourceLocation: sourceLocation)
+        } catch let error as DecodingError {
+            return error
+        } catch {
+            Issue.record("expected a DecodingError, got \(error)", sourceLocation: sourceLocation)
+        }
+        return nil
+    }
+
+    static func context(_ error: DecodingError?) -> DecodingError.Context? {
+        switch error {
+        case let .typeMismatch(_, context), let .valueNotFound(_, context), let .keyNotFound(_, context),
+            let .dataCorrupted(context):
+            context
+        default: nil
+        }
+    }
+
+    @Test func aFieldOfTheWrongTypeNamesRowColumnLineAndColumn() throws {
+        let decoder = CSVDecoder { $0.sourceName = "cities.csv" }
+        let error = decodingError { try decoder.decode([City].self, from: Self.text) }
+        guard case let .typeMismatch(type, context) = error else {
+            Issue.record("expected typeMismatch, got \(String(describing: error))")
+            return
+        }
+        #expect(ObjectIdentifier(type) == ObjectIdentifier(Int.self))
+        #expect(context.codingPath.map(\.stringValue) == ["1", "population"])
+        #expect(context.codingPath.first?.intValue == 1)
+        // The row starts on line 3 but its second field is on line 4, after the quoted newline.
+        #expect(context.debugDescription == "cities.csv:4:9: Expected to decode Int but found \"abc\" instead.")
+    }
+
+    @Test func anEmptyRequiredFieldIsValueNotFound() throws {
+        let error = decodingError {
+            try CSVDecoder().decode([City].self, from: "name,population\nBasel,\n")
+        }
+        guard case let .valueNotFound(_, context) = error else {
+            Issue.record("expected valueNotFound, got \(String(describing: error))")
+            return
+        }
+        #expect(context.codingPath.map(\.stringValue) == ["0", "population"])
+        #expect(context.debugDescription == "<input>:2:7: Expected to decode Int but found an empty field instead.")
+    }
+
+    @Test func aMissingColumnIsKeyNotFound() throws {
+        let error = decodingError { try CSVDecoder().decode([City].self, from: "name,pop\nBern,1\n") }
+        guard case let .keyNotFound(key, context) = error else {
+            Issue.record("expected keyNotFound, got \(String(describing: error))")
+            return
+        }
+        #expect(key.stringValue == "population")
+        #expect(context.debugDescription.contains("No column \"population\""))
+        #expect(context.debugDescription.contains("\"name\", \"pop\""))
+    }
+
+    @Test func aNestedFieldNamesTheDottedColumn() throws {
+        let error = decodingError {
+            try CSVDecoder().decode([City].self, from: "name,population,location.lat,location.lon\nA,1,2,east\n")
+        }
+        let context = try #require(Self.context(error))
+        #expect(context.codingPath.map(\.stringValue) == ["0", "location.lon"])
+        #expect(context.debugDescription.hasPrefix("<input>:2:7: "))
+    }
+
+    @Test func malformedCSVIsDataCorruptedWithTheCSVError() throws {
+        let error = decodingError {
+            try CSVDecoder().decode([City].self, from: "name,population\n\"Bern,1\n")
+        }
+        guard case let .dataCorrupted(context) = error else {
+            Issue.record("expected dataCorrupted, got \(String(describing: error))")
+            return
+        }
+        #expect((context.underlyingError as? CSVError)?.kind == .unterminatedQuote)
+        #expect(context.debugDescription == "<input>:2:1: error: unterminated quoted field; close it with a quote, or double a quote that is part of the text")
+    }
+
+    @Test func aDuplicateColumnIsRefused() {
+        #expect(throws: DecodingError.self) {
+            try CSVDecoder().decode([City].self, from: "name,name,population\na,b,1\n")
+        }
+    }
+
+    // MARK: - Invalid rows
+
+    @Test func skipRecordsWhichRowsAndWhy() throws {
+        let decoder = CSVDecoder()
+        let report = DecodingReport()
+        decoder.userInfo[.decodingReport] = report
+        let cities = try decoder.decode([City].self, from: Self.text, invalidRows: .skip)
+        #expect(cities.map(\.name) == ["Bern", "Chur"])
+        #expect(cities[1].location == nil)
+        #expect(report.entries.map(\.path) == ["[1] (line 3)", "[2] (line 5)", "[4] (line 7)"])
+        #expect(report.entries.allSatisfy { $0.action == .removed })
+        #expect(report.entries[0].reason == "<input>:4:9: Expected to decode Int but found \"abc\" instead.")
+    }
+
+    @Test func fallbackReplacesTheRow() throws {
+        let decoder = CSVDecoder()
+        let report = DecodingReport()
+        decoder.userInfo[.decodingReport] = report
+        let fallback = City(name: "?", population: 0, location: nil)
+        let cities = try decoder.decode([City].self, from: Self.text, invalidRows: .fallback(fallback))
+        #expect(cities.map(\.name) == ["Bern", "?", "?", "Chur", "?"])
+        #expect(report.entries.map(\.action) == [.replaced, .replaced, .replaced])
+    }
+
+    @Test func customDecidesPerRow() throws {
+        let cities = try CSVDecoder().decode(
+            [City].self, from: Self.text,
+            invalidRows: .custom { _, row in row == 2 ? City(name: "Basel", population: -1) : nil })
+        #expect(cities.map(\.population) == [134_000, -1, 37000])
+    }
+
+    @Test func failIsTheDefault() {
+        #expect(throws: DecodingError.self) { try CSVDecoder().decode([City].self, from: Self.text) }
+    }
+
+    @Test func raggedRowsCanBeSkipped() throws {
+        let text = "name,population\nA,1\nB,2,extra\nC,3\n"
+        let report = DecodingReport()
+        let decoder = CSVDecoder()
+        decoder.userInfo[.decodingReport] = report
+        let cities = try decoder.decode([City].self, from: text, invalidRows: .skip)
+        #expect(cities.map(\.name) == ["A", "C"])
+        #expect(report.entries.first?.reason.contains("row has 3 fields but the header has 2") == true)
+    }
+
+    @Test func flexibleRowsDecodeMissingFieldsAsAbsent() throws {
+        let decoder = CSVDecoder { $0.fieldCountPolicy = .flexible }
+        let text = "name,population,location.lat,location.lon\nA,1\n"
+        #expect(try decoder.decode([City].self, from: text) == [City(name: "A", population: 1, location: nil)])
+    }
+
+    // MARK: - Lazy rows
+
+    @Test func lazyRowsGoOnAfterABadRowAndStopAtTheEnd() throws {
+        let rows = try CSVDecoder().rows(City.self, from: Data(Self.text.utf8))
+        #expect(rows.header == ["name", "population", "location.lat", "location.lon"])
+        let results = Array(rows)
+        #expect(results.count == 5)
+        #expect(results.map { (try? $0.get())?.name } == ["Bern", nil, nil, "Chur", nil])
+    }
+
+    @Test func lazyRowsStopAtMalformedCSV() throws {
+        let rows = try CSVDecoder().rows(City.self, from: Data("name,population\nA,1\nB,\"2\n".utf8))
+        #expect(try rows.decodeNext()?.name == "A")
+        #expect(throws: DecodingError.self) { try rows.decodeNext() }
+        #expect(try rows.decodeNext() == nil)
+    }
+}
