@@ -29,14 +29,26 @@ let package = Package(
         .executableTarget(
             name: "CSVBenchmarks",
             dependencies: [
+                "CSVBenchmarkSupport",
                 .product(name: "Benchmark", package: "package-benchmark"),
                 .product(name: "SerializeCSV", package: root),
-                .product(name: "CSV", package: "CSV.swift"),
-                .product(name: "SwiftCSV", package: "SwiftCSV"),
             ],
             path: "Benchmarks/CSVBenchmarks",
             plugins: [.plugin(name: "BenchmarkPlugin", package: "package-benchmark")]
         ),
+        // The CSV workload (generated file, the same jobs for us and both peers), shared by the
+        // benchmark above and a plain release-built timing runner for quick numbers and
+        // `/usr/bin/time -v` peak-RSS runs.
+        .target(
+            name: "CSVBenchmarkSupport",
+            dependencies: [
+                .product(name: "SerializeCSV", package: root),
+                .product(name: "CSV", package: "CSV.swift"),
+                .product(name: "SwiftCSV", package: "SwiftCSV"),
+            ],
+            path: "Support/CSVBenchmarkSupport"
+        ),
+        .executableTarget(name: "CSVTiming", dependencies: ["CSVBenchmarkSupport"], path: "Tools/CSVTiming"),
         .executableTarget(
             name: "ConvertBenchmarks",
             dependencies: [

@@ -5,71 +5,89 @@ import Foundation
 // MARK: - Shared state
 
 /// What every row of one decode shares: options and the header's layout.
+///
+/// Built once the header is known (for a file without one, from the first row's width), so
+/// the layout is immutable; the one mutable cache lives behind a pointer, where reading it
+/// costs no run-time exclusivity check.
 final class CSVDecodingContext {
     let configuration: CSVDecoder.Configuration
     let userInfo: [CodingUserInfoKey: Any]
     let sourceName: String
-    private(set) var header: [String]?
+    let header: [String]
+    let hasHeader: Bool
+    let nilStrategy: CSVNilStrategy
     /// Column name → index.
-    private var columnIndex: [String: Int] = [:]
+    private let columnIndex: [String: Int]
     /// Dotted prefix → the columns below it.
-    private var subtree: [String: [Int]] = [:]
+    private let subtree: [String: [Int]]
     /// Dotted prefix → its immediate child names, in header order.
-    private var children: [String: [String]] = [:]
+    private let children: [String: [String]]
     /// Dotted prefix → its largest integer child.
-    private var largestIndex: [String: Int] = [:]
-    /// Property name → column name component, for a key strategy other than the default.
+    private let largestIndex: [String: Int]
+    /// The column after the last one looked up: types decode their keys in header order, so
+    /// this guess saves most dictionary lookups.
+    private let nextColumn: UnsafeMutablePointer<Int>
+    /// Property name → column name, for a key strategy other than the default.
     private var keyCache: [String: String] = [:]
 
     init(
         configuration: CSVDecoder.Configuration, userInfo: [CodingUserInfoKey: any Sendable], sourceName: String?,
-        header: [String]?
-    ) {
+        header: [String]
+    ) throws {
         self.configuration = configuration
         self.userInfo = userInfo
         self.sourceName = sourceName ?? "<input>"
-        if let header { try? setHeader(header) }
         self.header = header
-    }
-
-    /// Without a header, columns are named by index: `0`, `1`, …
-    func synthesizeHeader(count: Int) throws {
-        try setHeader((0..<count).map(String.init))
-    }
-
-    private func setHeader(_ names: [String]) throws {
-        header = names
-        for (index, name) in names.enumerated() {
+        hasHeader = configuration.dialect.hasHeader
+        nilStrategy = configuration.nilStrategy
+        nextColumn = .allocate(capacity: 1)
+        nextColumn.initialize(to: 0)
+        var columnIndex: [String: Int] = [:]
+        var subtree: [String: [Int]] = [:]
+        var children: [String: [String]] = [:]
+        var largestIndex: [String: Int] = [:]
+        func addChild(_ child: String, to prefix: String) {
+            if !(children[prefix]?.contains(child) ?? false) { children[prefix, default: []].append(child) }
+            if let index = Int(child) { largestIndex[prefix] = max(largestIndex[prefix] ?? -1, index) }
+        }
+        for (index, name) in header.enumerated() {
             if columnIndex[name] != nil {
                 throw DecodingError.dataCorrupted(
                     .init(
                         codingPath: [CSVCodingKey(stringValue: name)],
-                        debugDescription: "\(sourceName):1:1: column \"\(name)\" appears twice in the header."))
+                        debugDescription: "\(sourceName ?? "<input>"):1:1: column \"\(name)\" appears twice in the header."))
             }
             columnIndex[name] = index
             var prefix = ""
-            let components = name.split(separator: ".", omittingEmptySubsequences: false)
-            for component in components.dropLast() {
-                subtree[prefix, default: []].append(index)
+            for component in name.split(separator: ".", omittingEmptySubsequences: false) {
+                // Every proper prefix gets this column below it and the component as a child.
+                if !prefix.isEmpty || component != Substring(name) {
+                    subtree[prefix, default: []].append(index)
+                }
                 addChild(String(component), to: prefix)
                 prefix = prefix.isEmpty ? String(component) : prefix + "." + component
             }
-            subtree[prefix, default: []].append(index)
-            addChild(String(components.last ?? ""), to: prefix == name ? parent(of: name) : prefix)
         }
+        subtree[""] = nil
+        self.columnIndex = columnIndex
+        self.subtree = subtree
+        self.children = children
+        self.largestIndex = largestIndex
     }
 
-    private func parent(of name: String) -> String {
-        guard let dot = name.lastIndex(of: ".") else { return "" }
-        return String(name[..<dot])
-    }
+    deinit { nextColumn.deallocate() }
 
-    private func addChild(_ child: String, to prefix: String) {
-        if !(children[prefix]?.contains(child) ?? false) { children[prefix, default: []].append(child) }
-        if let index = Int(child) { largestIndex[prefix] = max(largestIndex[prefix] ?? -1, index) }
+    @inline(__always)
+    func column(_ path: String) -> Int? {
+        let guess = nextColumn.pointee
+        if guess < header.count, header[guess] == path {
+            nextColumn.pointee = guess + 1
+            return guess
+        }
+        guard let index = columnIndex[path] else { return nil }
+        nextColumn.pointee = index + 1
+        return index
     }
-
-    func column(_ path: String) -> Int? { columnIndex[path] }
     func columns(below path: String) -> [Int] { subtree[path] ?? [] }
     func childNames(of path: String) -> [String] { children[path] ?? [] }
     func largestIndex(below path: String) -> Int { largestIndex[path] ?? -1 }
@@ -77,7 +95,7 @@ final class CSVDecodingContext {
     /// The column path of `key` below `path`.
     func path(_ path: String, _ key: some CodingKey) -> String {
         let name: String
-        if configuration.dialect.hasHeader || key.intValue == nil {
+        if hasHeader || key.intValue == nil {
             name = columnName(key.stringValue)
         } else {
             name = String(key.intValue ?? 0)
@@ -131,7 +149,7 @@ struct CSVRowDecoder: Decoder {
         var path = path
         if path.isEmpty {
             // A row decoded as one value: the `value` column, or the only column.
-            path = context.column("value") != nil ? "value" : (context.header?.first ?? "0")
+            path = context.column("value") != nil ? "value" : (context.header.first ?? "0")
         }
         return CSVSingleValueDecodingContainer(decoder: CSVRowDecoder(context: context, row: row, path: path))
     }
@@ -150,7 +168,7 @@ struct CSVRowDecoder: Decoder {
     /// Whether a column's field holds no value: missing, or unquoted and `nil` by the strategy.
     func isAbsent(_ column: Int) -> Bool {
         guard column < row.record.fields.count else { return true }
-        return !row.record.quoted[column] && context.configuration.nilStrategy.isNil(row.record.fields[column])
+        return !row.record.isQuoted(column) && context.nilStrategy.isNil(row.record.fields[column])
     }
 
     /// Whether anything at or below `path` holds a value.
@@ -167,7 +185,7 @@ struct CSVRowDecoder: Decoder {
     // MARK: Errors
 
     func position(of column: Int?) -> CSVPosition {
-        if let column, column < row.record.positions.count { return row.record.positions[column] }
+        if let column, column < row.record.fields.count { return row.record.position(ofField: column) }
         return row.record.end
     }
 
@@ -183,8 +201,10 @@ struct CSVRowDecoder: Decoder {
     // MARK: Values
 
     /// The text at `path` for a leaf value of `type`.
-    func text(_ path: String, for type: Any.Type, allowsEmpty: Bool = false) throws -> String {
-        guard let column = context.column(path) else {
+    ///
+    /// - Parameter column: The column of `path` when the caller already looked it up.
+    func text(_ path: String, for type: Any.Type, allowsEmpty: Bool = false, column: Int? = nil) throws -> String {
+        guard let column = column ?? context.column(path) else {
             if exists(path) {
                 throw DecodingError.typeMismatch(
                     type, errorContext(path, "Expected to decode \(type) but found nested columns below \"\(path)\"."))
@@ -198,8 +218,9 @@ struct CSVRowDecoder: Decoder {
         }
         if text.isEmpty, allowsEmpty { return text }
         if isAbsent(column) {
+            let found = text.isEmpty ? "an empty field" : "the null value \"\(text)\""
             throw DecodingError.valueNotFound(
-                type, errorContext(path, "Expected to decode \(type) but found \(text.isEmpty ? "an empty field" : "null value \"\(text)\"") instead."))
+                type, errorContext(path, "Expected to decode \(type) but found \(found) instead."))
         }
         return text
     }
@@ -209,27 +230,27 @@ struct CSVRowDecoder: Decoder {
             type, errorContext(path, "Expected to decode \(type) but found \"\(text)\" instead.\(hint)"))
     }
 
-    func decodeBool(_ path: String) throws -> Bool {
-        let text = try text(path, for: Bool.self)
+    func decodeBool(_ path: String, _ column: Int? = nil) throws -> Bool {
+        let text = try text(path, for: Bool.self, column: column)
         let words = context.configuration.boolStrategy.words
-        if text.caseInsensitiveCompare(words.true) == .orderedSame { return true }
-        if text.caseInsensitiveCompare(words.false) == .orderedSame { return false }
+        if text == words.true { return true }
+        if text == words.false { return false }
+        let lowered = text.lowercased()
+        if lowered == words.true.lowercased() { return true }
+        if lowered == words.false.lowercased() { return false }
         throw mismatch(Bool.self, path, text, " Booleans are written \"\(words.true)\" and \"\(words.false)\".")
     }
 
-    func decodeInteger<T: FixedWidthInteger>(_ type: T.Type, _ path: String) throws -> T {
-        let text = try text(path, for: type)
-        guard let value = T(text, radix: 10) else {
-            if Double(text) != nil || T(text.trimmingCharacters(in: .whitespaces), radix: 10) == nil {
-                throw mismatch(type, path, text)
-            }
-            throw mismatch(type, path, text)
-        }
+    func decodeInteger<T: FixedWidthInteger>(_ type: T.Type, _ path: String, _ column: Int? = nil) throws -> T {
+        let text = try text(path, for: type, column: column)
+        guard let value = T(text, radix: 10) else { throw mismatch(type, path, text) }
         return value
     }
 
-    func decodeFloat<T: BinaryFloatingPoint & LosslessStringConvertible>(_ type: T.Type, _ path: String) throws -> T {
-        let text = try text(path, for: type)
+    func decodeFloat<T: BinaryFloatingPoint & LosslessStringConvertible>(
+        _ type: T.Type, _ path: String, _ column: Int? = nil
+    ) throws -> T {
+        let text = try text(path, for: type, column: column)
         if case let .convertToString(positiveInfinity, negativeInfinity, nan) =
             context.configuration.nonConformingFloatStrategy
         {
@@ -247,8 +268,17 @@ struct CSVRowDecoder: Decoder {
         return value
     }
 
-    func decodeString(_ path: String) throws -> String {
-        try text(path, for: String.self, allowsEmpty: true)
+    func decodeBool(leaf: (String, Int?)) throws -> Bool { try decodeBool(leaf.0, leaf.1) }
+    func decodeString(leaf: (String, Int?)) throws -> String { try decodeString(leaf.0, leaf.1) }
+    func decodeInteger<T: FixedWidthInteger>(_ type: T.Type, leaf: (String, Int?)) throws -> T {
+        try decodeInteger(type, leaf.0, leaf.1)
+    }
+    func decodeFloat<T: BinaryFloatingPoint & LosslessStringConvertible>(_ type: T.Type, leaf: (String, Int?)) throws -> T {
+        try decodeFloat(type, leaf.0, leaf.1)
+    }
+
+    func decodeString(_ path: String, _ column: Int? = nil) throws -> String {
+        try text(path, for: String.self, allowsEmpty: true, column: column)
     }
 
     func decode<T: Decodable>(_ type: T.Type, _ path: String) throws -> T {
@@ -333,7 +363,7 @@ struct CSVKeyedDecodingContainer<Key: CodingKey>: KeyedDecodingContainerProtocol
         decoder.context.childNames(of: decoder.path).compactMap { name in
             let path = decoder.path.isEmpty ? name : decoder.path + "." + name
             guard decoder.hasValue(path) else { return nil }
-            if !decoder.context.configuration.dialect.hasHeader, let index = Int(name) {
+            if !decoder.context.hasHeader, let index = Int(name) {
                 return Key(intValue: index) ?? Key(stringValue: name)
             }
             return Key(stringValue: name)
@@ -344,40 +374,42 @@ struct CSVKeyedDecodingContainer<Key: CodingKey>: KeyedDecodingContainerProtocol
 
     func contains(_ key: Key) -> Bool { decoder.hasValue(path(key)) }
 
-    private func checked(_ key: Key) throws -> String {
+    /// The path and column of a leaf key; `keyNotFound` when the header has neither.
+    private func checked(_ key: Key) throws -> (String, Int?) {
         let path = path(key)
+        if let column = decoder.context.column(path) { return (path, column) }
         guard decoder.exists(path) else {
             throw DecodingError.keyNotFound(
                 key,
                 decoder.errorContext(
                     decoder.path,
                     "No column \"\(path)\" for key \"\(key.stringValue)\"; the header has "
-                        + (decoder.context.header?.prefix(8).map { "\"\($0)\"" }.joined(separator: ", ") ?? "none")
-                        + ((decoder.context.header?.count ?? 0) > 8 ? ", …" : "") + "."))
+                        + decoder.context.header.prefix(8).map { "\"\($0)\"" }.joined(separator: ", ")
+                        + (decoder.context.header.count > 8 ? ", …" : "") + "."))
         }
-        return path
+        return (path, nil)
     }
 
     func decodeNil(forKey key: Key) throws -> Bool { !decoder.hasValue(path(key)) }
-    func decode(_ type: Bool.Type, forKey key: Key) throws -> Bool { try decoder.decodeBool(checked(key)) }
-    func decode(_ type: String.Type, forKey key: Key) throws -> String { try decoder.decodeString(checked(key)) }
-    func decode(_ type: Double.Type, forKey key: Key) throws -> Double { try decoder.decodeFloat(type, checked(key)) }
-    func decode(_ type: Float.Type, forKey key: Key) throws -> Float { try decoder.decodeFloat(type, checked(key)) }
-    func decode(_ type: Int.Type, forKey key: Key) throws -> Int { try decoder.decodeInteger(type, checked(key)) }
-    func decode(_ type: Int8.Type, forKey key: Key) throws -> Int8 { try decoder.decodeInteger(type, checked(key)) }
-    func decode(_ type: Int16.Type, forKey key: Key) throws -> Int16 { try decoder.decodeInteger(type, checked(key)) }
-    func decode(_ type: Int32.Type, forKey key: Key) throws -> Int32 { try decoder.decodeInteger(type, checked(key)) }
-    func decode(_ type: Int64.Type, forKey key: Key) throws -> Int64 { try decoder.decodeInteger(type, checked(key)) }
-    func decode(_ type: UInt.Type, forKey key: Key) throws -> UInt { try decoder.decodeInteger(type, checked(key)) }
-    func decode(_ type: UInt8.Type, forKey key: Key) throws -> UInt8 { try decoder.decodeInteger(type, checked(key)) }
+    func decode(_ type: Bool.Type, forKey key: Key) throws -> Bool { try decoder.decodeBool(leaf: checked(key)) }
+    func decode(_ type: String.Type, forKey key: Key) throws -> String { try decoder.decodeString(leaf: checked(key)) }
+    func decode(_ type: Double.Type, forKey key: Key) throws -> Double { try decoder.decodeFloat(type, leaf: checked(key)) }
+    func decode(_ type: Float.Type, forKey key: Key) throws -> Float { try decoder.decodeFloat(type, leaf: checked(key)) }
+    func decode(_ type: Int.Type, forKey key: Key) throws -> Int { try decoder.decodeInteger(type, leaf: checked(key)) }
+    func decode(_ type: Int8.Type, forKey key: Key) throws -> Int8 { try decoder.decodeInteger(type, leaf: checked(key)) }
+    func decode(_ type: Int16.Type, forKey key: Key) throws -> Int16 { try decoder.decodeInteger(type, leaf: checked(key)) }
+    func decode(_ type: Int32.Type, forKey key: Key) throws -> Int32 { try decoder.decodeInteger(type, leaf: checked(key)) }
+    func decode(_ type: Int64.Type, forKey key: Key) throws -> Int64 { try decoder.decodeInteger(type, leaf: checked(key)) }
+    func decode(_ type: UInt.Type, forKey key: Key) throws -> UInt { try decoder.decodeInteger(type, leaf: checked(key)) }
+    func decode(_ type: UInt8.Type, forKey key: Key) throws -> UInt8 { try decoder.decodeInteger(type, leaf: checked(key)) }
     func decode(_ type: UInt16.Type, forKey key: Key) throws -> UInt16 {
-        try decoder.decodeInteger(type, checked(key))
+        try decoder.decodeInteger(type, leaf: checked(key))
     }
     func decode(_ type: UInt32.Type, forKey key: Key) throws -> UInt32 {
-        try decoder.decodeInteger(type, checked(key))
+        try decoder.decodeInteger(type, leaf: checked(key))
     }
     func decode(_ type: UInt64.Type, forKey key: Key) throws -> UInt64 {
-        try decoder.decodeInteger(type, checked(key))
+        try decoder.decodeInteger(type, leaf: checked(key))
     }
     func decode<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T {
         // A composite value may have no columns at all (an empty array, a struct of optionals).
@@ -427,7 +459,8 @@ struct CSVUnkeyedDecodingContainer: UnkeyedDecodingContainer {
 
     private var elementPath: String {
         if decoder.path.isEmpty {
-            if let header = decoder.context.header, currentIndex < header.count { return header[currentIndex] }
+            let header = decoder.context.header
+            if currentIndex < header.count { return header[currentIndex] }
             return String(currentIndex)
         }
         return decoder.path + "." + String(currentIndex)

@@ -173,7 +173,10 @@ public final class CSVDecoder {
     public final class Rows<Row: Decodable>: Sequence, IteratorProtocol {
         private let reader: CSVReader
         private let invalidRows: InvalidRowStrategy<Row>
-        private let context: CSVDecodingContext
+        private let configuration: Configuration
+        private let userInfo: [CodingUserInfoKey: any Sendable]
+        /// Made once the header is known: at once, or from the first row's width.
+        private var context: CSVDecodingContext?
         private let report: DecodingReport?
         private var index = 0
         private var done = false
@@ -185,9 +188,17 @@ public final class CSVDecoder {
             self.reader = reader
             self.invalidRows = invalidRows
             report = userInfo[.decodingReport] as? DecodingReport
-            context = CSVDecodingContext(
+            self.configuration = configuration
+            self.userInfo = userInfo
+        }
+
+        private func context(width: Int) throws -> CSVDecodingContext {
+            if let context { return context }
+            let made = try CSVDecodingContext(
                 configuration: configuration, userInfo: userInfo, sourceName: reader.configuration.sourceName,
-                header: reader.header)
+                header: reader.header ?? (0..<width).map(String.init))
+            context = made
+            return made
         }
 
         /// The header, or `nil` without one.
@@ -222,8 +233,14 @@ public final class CSVDecoder {
                     continue
                 }
                 index += 1
+                let context: CSVDecodingContext
                 do {
-                    if context.header == nil { try context.synthesizeHeader(count: record.fields.count) }
+                    context = try self.context(width: record.fields.count)
+                } catch {
+                    done = true
+                    throw error
+                }
+                do {
                     let row = CSVRowData(record: record, index: rowIndex)
                     return try Row(from: CSVRowDecoder(context: context, row: row, path: ""))
                 } catch {

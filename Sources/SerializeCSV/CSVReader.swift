@@ -184,36 +184,56 @@ public final class CSVReader {
         guard try parser.nextRecord() else { return false }
         rowsRead += 1
         try parser.checkFieldCount()
-        try parser.withRawRow(body)
+        try body(parser.rawRow)
         return true
     }
 }
 
 /// A row with the place of each field in the input.
-public struct CSVRecord: Sendable, Hashable {
+public struct CSVRecord: Sendable {
     /// The fields.
     public var fields: [String]
-    /// Where each field starts.
-    public var positions: [CSVPosition]
-    /// Whether each field was quoted: `""` (an empty string) and an empty unquoted field (no
-    /// value) are told apart by this flag.
-    public var quoted: [Bool]
+    /// Where each field starts, whether it was quoted.
+    let layout: [CSVParser.Field]
     /// Where the row ends, for errors about missing fields.
     public var end: CSVPosition
 
+    /// Where each field starts.
+    public var positions: [CSVPosition] { layout.map { CSVPosition(line: $0.line, column: $0.column) } }
+
+    /// Whether each field was quoted: `""` (an empty string) and an empty unquoted field (no
+    /// value) are told apart by this flag.
+    public var quoted: [Bool] { layout.map(\.quoted) }
+
+    /// Where field `index` starts.
+    public func position(ofField index: Int) -> CSVPosition {
+        CSVPosition(line: layout[index].line, column: layout[index].column)
+    }
+
+    /// Whether field `index` was quoted.
+    public func isQuoted(_ index: Int) -> Bool { layout[index].quoted }
+
     /// The line the row starts on.
-    public var line: Int { positions.first?.line ?? end.line }
+    public var line: Int { layout.first?.line ?? end.line }
 }
 
 /// The fields of one row as raw bytes, valid only inside ``CSVReader/withNextRow(_:)``.
 public struct CSVRawRow {
-    let parser: CSVParser
+    let base: UnsafePointer<UInt8>
+    let fields: [CSVParser.Field]
+    let quote: [UInt8]
 
     /// The number of fields.
-    public var count: Int { parser.fields.count }
+    public var count: Int { fields.count }
 
-    /// Calls `body` with the bytes of field `index`.
+    /// Calls `body` with the bytes of field `index`, doubled quotes undoubled.
     public func withField<R>(_ index: Int, _ body: (UnsafeBufferPointer<UInt8>) throws -> R) rethrows -> R {
-        try parser.withFieldBytes(index, body)
+        let field = fields[index]
+        if !field.escaped {
+            return try body(UnsafeBufferPointer(start: base + field.start, count: field.end - field.start))
+        }
+        var bytes: [UInt8] = []
+        CSVParser.unescape(field, in: base, quote: quote, into: &bytes)
+        return try bytes.withUnsafeBufferPointer(body)
     }
 }

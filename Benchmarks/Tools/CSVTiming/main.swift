@@ -1,0 +1,98 @@
+// A plain timing runner for the CSV benchmarks, built in release:
+//
+//     swift build -c release --package-path Benchmarks --product CSVTiming
+//     Benchmarks/.build/release/CSVTiming all 50          # every job on a 50 MB file
+//     Benchmarks/.build/release/CSVTiming stream 500      # peak RSS: run under /usr/bin/time -v
+//
+// Jobs: generate, read, read-raw, decode, encode, write, csvswift-read, csvswift-decode,
+// csvswift-write, swiftcsv-read, stream, all. Sizes in MB (10^6 bytes).
+
+import CSVBenchmarkSupport
+import Foundation
+
+let arguments = CommandLine.arguments.dropFirst()
+let job = arguments.first ?? "all"
+let megabytes = arguments.dropFirst().first.flatMap { Int($0) } ?? 50
+/// The peers' writers are slow (one `write` per byte): give them a smaller slice.
+let peerWriteMegabytes = arguments.dropFirst(2).first.flatMap { Int($0) } ?? 5
+
+let input = try CSVWorkload.file(megabytes: megabytes)
+let inputBytes = CSVWorkload.size(of: input)
+let output = FileManager.default.temporaryDirectory.appendingPathComponent("serialize-csv-bench-out.csv")
+defer { try? FileManager.default.removeItem(at: output) }
+
+func time(_ name: String, bytes: Int, _ body: () throws -> Void) rethrows {
+    let start = ContinuousClock.now
+    try body()
+    let elapsed = ContinuousClock.now - start
+    let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
+    let rate = Double(bytes) / 1e6 / seconds
+    print(
+        "\(name.padding(toLength: 18, withPad: " ", startingAt: 0)) \(String(format: "%8.3f", seconds)) s  "
+            + "\(String(format: "%8.1f", rate)) MB/s  (\(bytes / 1_000_000) MB)")
+}
+
+/// The rows to write: the first `count` trades, as strings and as values.
+func rows(megabytes: Int) -> (strings: [[String]], trades: [Trade], bytes: Int) {
+    var strings: [[String]] = []
+    var trades: [Trade] = []
+    var bytes = 0
+    var index = 0
+    while bytes < megabytes * 1_000_000 {
+        let trade = CSVWorkload.trade(index)
+        trades.append(trade)
+        let fields = CSVWorkload.fields(trade)
+        strings.append(fields)
+        bytes += fields.reduce(fields.count + 4) { $0 + $1.utf8.count }
+        index += 1
+    }
+    return (strings, trades, bytes)
+}
+
+let jobs = job == "all"
+    ? ["read", "read-raw", "decode", "encode", "write", "csvswift-read", "csvswift-decode", "csvswift-write",
+        "swiftcsv-read"]
+    : [job]
+
+var writeRows: (strings: [[String]], trades: [Trade], bytes: Int)?
+var peerRows: (strings: [[String]], trades: [Trade], bytes: Int)?
+
+for job in jobs {
+    switch job {
+    case "generate":
+        print("generated \(input.path): \(inputBytes) bytes")
+    case "read":
+        try time("read", bytes: inputBytes) { _ = try CSVWorkload.serializeRead(input) }
+    case "read-raw":
+        try time("read-raw", bytes: inputBytes) { _ = try CSVWorkload.serializeReadRaw(input) }
+    case "stream":
+        // Constant memory: read every row of the file; report rows and bytes.
+        let fields = try CSVWorkload.serializeRead(input)
+        print("streamed \(inputBytes) bytes, \(fields) fields")
+    case "decode":
+        try time("decode", bytes: inputBytes) { _ = try CSVWorkload.serializeDecode(input) }
+    case "encode":
+        if writeRows == nil { writeRows = rows(megabytes: megabytes) }
+        let rows = writeRows!
+        try time("encode", bytes: rows.bytes) { try CSVWorkload.serializeEncode(rows.trades, to: output) }
+    case "write":
+        if writeRows == nil { writeRows = rows(megabytes: megabytes) }
+        let rows = writeRows!
+        try time("write", bytes: rows.bytes) { try CSVWorkload.serializeWrite(rows.strings, to: output) }
+        // Byte-identical to the canonical input the same writer generated.
+        let same = try Data(contentsOf: output) == Data(contentsOf: input)
+        print("write output identical to input: \(same)")
+    case "csvswift-read":
+        try time("csvswift-read", bytes: inputBytes) { _ = try CSVWorkload.csvSwiftRead(input) }
+    case "csvswift-decode":
+        try time("csvswift-decode", bytes: inputBytes) { _ = try CSVWorkload.csvSwiftDecode(input) }
+    case "csvswift-write":
+        if peerRows == nil { peerRows = rows(megabytes: peerWriteMegabytes) }
+        let rows = peerRows!
+        try time("csvswift-write", bytes: rows.bytes) { try CSVWorkload.csvSwiftWrite(rows.strings, to: output) }
+    case "swiftcsv-read":
+        try time("swiftcsv-read", bytes: inputBytes) { _ = try CSVWorkload.swiftCSVRead(input) }
+    default:
+        print("unknown job \(job)")
+    }
+}
