@@ -81,17 +81,8 @@ public final class CSVWriter {
     /// The options.
     public let configuration: Configuration
     private var destination: Destination
-    private var output: [UInt8] = []
-    private var fieldsInRow = 0
-    private var lastFieldWasBare = false
+    private var emitter: CSVEmitter
     private var finished = false
-
-    private let delimiter: [UInt8]
-    private let quote: [UInt8]
-    private let newline: [UInt8]
-    private let trims: Bool
-    /// Bytes that force quoting: delimiter's first byte, quote's first byte, CR, LF.
-    private var special = [Bool](repeating: false, count: 256)
 
     // MARK: - Creating a writer
 
@@ -99,16 +90,7 @@ public final class CSVWriter {
     public init(configuration: Configuration = .init()) {
         self.configuration = configuration
         destination = .memory
-        delimiter = Array(String(configuration.dialect.delimiter).utf8)
-        quote = Array(String(configuration.dialect.quote).utf8)
-        newline = Array(configuration.newline.rawValue.utf8)
-        trims = configuration.dialect.trimsUnquotedWhitespace
-        special[Int(delimiter[0])] = true
-        special[Int(quote[0])] = true
-        special[0x0A] = true
-        special[0x0D] = true
-        output.reserveCapacity(configuration.bufferSize + 1024)
-        if configuration.writesByteOrderMark { output.append(contentsOf: [0xEF, 0xBB, 0xBF]) }
+        emitter = CSVEmitter(configuration: configuration)
     }
 
     /// Writes to a file through a temporary file in the same folder, renamed by ``finish()``.
@@ -150,7 +132,7 @@ public final class CSVWriter {
     // MARK: - Writing
 
     /// The bytes written so far, for a writer into memory (complete after ``finish()``).
-    public var data: Data { Data(output) }
+    public var data: Data { emitter.data }
 
     /// Writes one field of the current row.
     ///
@@ -159,11 +141,7 @@ public final class CSVWriter {
     ///   - quoted: Quote the field even when it does not need it (the decoder's encoder uses
     ///     this to tell an empty string from a missing value).
     public func write(field: String, quoted: Bool = false) throws(CSVError) {
-        if fieldsInRow > 0 { output.append(contentsOf: delimiter) }
-        fieldsInRow += 1
-        lastFieldWasBare = field.isEmpty && !quoted && configuration.quoting == .minimal
-        var field = field
-        field.withUTF8 { appendField($0, forceQuote: quoted) }
+        emitter.append(field, forceQuote: quoted)
     }
 
     /// Ends the current row.
@@ -174,20 +152,23 @@ public final class CSVWriter {
     /// Ends the row; `keepingBlankLine` writes a row of one bare empty field as a blank line,
     /// which the reader of a one-column file reads back as an empty (absent) field.
     func endRow(keepingBlankLine: Bool) throws(CSVError) {
-        if fieldsInRow == 1, lastFieldWasBare, !keepingBlankLine {
-            // A row of one empty field would read back as a blank line (skipped): quote it.
-            output.append(contentsOf: quote)
-            output.append(contentsOf: quote)
-        }
-        output.append(contentsOf: newline)
-        fieldsInRow = 0
-        if output.count >= configuration.bufferSize { try flush() }
+        if emitter.endRow(keepingBlankLine: keepingBlankLine) { try flush() }
+    }
+
+    /// Writes a whole row.
+    public func write(row: [String]) throws(CSVError) {
+        if emitter.append(row: row) { try flush() }
     }
 
     /// Writes a whole row.
     public func write(row: some Sequence<String>) throws(CSVError) {
-        for field in row { try write(field: field) }
+        for field in row { emitter.append(field, forceQuote: false) }
         try endRow()
+    }
+
+    /// Writes several rows.
+    public func write(rows: [[String]]) throws(CSVError) {
+        for row in rows { try write(row: row) }
     }
 
     /// Writes several rows.
@@ -200,7 +181,7 @@ public final class CSVWriter {
     /// Call it once at the end; a writer that is never finished leaves no file behind.
     public func finish() throws(CSVError) {
         guard !finished else { return }
-        if fieldsInRow > 0 { try endRow() }
+        if emitter.fieldsInRow > 0 { try endRow() }
         try flush()
         finished = true
         if case let .file(descriptor, temporary, target) = destination {
@@ -219,22 +200,131 @@ public final class CSVWriter {
         case let .descriptor(d): descriptor = d
         case let .file(d, _, _): descriptor = d
         }
-        var offset = 0
-        while offset < output.count {
-            let written = output.withUnsafeBytes { systemWrite(descriptor, $0.baseAddress! + offset, $0.count - offset) }
-            if written < 0 {
-                if errno == EINTR { continue }
-                throw CSVError(.io("write failed: \(String(cString: strerror(errno)))"), at: nil)
+        try emitter.drain { (bytes) throws(CSVError) in
+            var offset = 0
+            while offset < bytes.count {
+                let written = systemWrite(descriptor, bytes.baseAddress! + offset, bytes.count - offset)
+                if written < 0 {
+                    if errno == EINTR { continue }
+                    throw CSVError(.io("write failed: \(String(cString: strerror(errno)))"), at: nil)
+                }
+                offset += written
             }
-            offset += written
         }
-        output.removeAll(keepingCapacity: true)
+    }
+}
+
+/// The byte-level half of ``CSVWriter``: quoting and a growable output buffer.
+///
+/// A non-copyable struct, like the reader's parser, so its hot paths pay no run-time
+/// exclusivity checks.
+struct CSVEmitter: ~Copyable {
+    private var output: UnsafeMutablePointer<UInt8>
+    private var capacity: Int
+    private var count = 0
+    private(set) var fieldsInRow = 0
+    private var lastFieldWasBare = false
+    private let flushSize: Int
+    private let delimiter: [UInt8]
+    private let quote: [UInt8]
+    private let newline: [UInt8]
+    private let trims: Bool
+    private let quotesAll: Bool
+    /// Bytes that force quoting: delimiter's first byte, quote's first byte, CR, LF.
+    private let special: UnsafeMutablePointer<Bool>
+
+    init(configuration: CSVWriter.Configuration) {
+        flushSize = max(configuration.bufferSize, 64)
+        capacity = flushSize + 1024
+        output = .allocate(capacity: capacity)
+        delimiter = Array(String(configuration.dialect.delimiter).utf8)
+        quote = Array(String(configuration.dialect.quote).utf8)
+        newline = Array(configuration.newline.rawValue.utf8)
+        trims = configuration.dialect.trimsUnquotedWhitespace
+        quotesAll = configuration.quoting == .all
+        special = .allocate(capacity: 256)
+        special.initialize(repeating: false, count: 256)
+        special[Int(delimiter[0])] = true
+        special[Int(quote[0])] = true
+        special[0x0A] = true
+        special[0x0D] = true
+        if configuration.writesByteOrderMark { append(bytes: [0xEF, 0xBB, 0xBF]) }
+    }
+
+    deinit {
+        output.deallocate()
+        special.deallocate()
+    }
+
+    var data: Data { Data(bytes: output, count: count) }
+
+    /// Hands the buffered bytes to `body` and empties the buffer.
+    mutating func drain(_ body: (UnsafeBufferPointer<UInt8>) throws(CSVError) -> Void) throws(CSVError) {
+        try body(UnsafeBufferPointer(start: output, count: count))
+        count = 0
+    }
+
+    @inline(__always)
+    private mutating func reserve(_ extra: Int) {
+        guard count + extra > capacity else { return }
+        let newCapacity = max(capacity * 2, count + extra)
+        let grown = UnsafeMutablePointer<UInt8>.allocate(capacity: newCapacity)
+        grown.update(from: output, count: count)
+        output.deallocate()
+        output = grown
+        capacity = newCapacity
+    }
+
+    @inline(__always)
+    private mutating func append(bytes: UnsafeBufferPointer<UInt8>) {
+        reserve(bytes.count)
+        if let base = bytes.baseAddress { (output + count).update(from: base, count: bytes.count) }
+        count += bytes.count
+    }
+
+    @inline(__always)
+    private mutating func append(bytes: [UInt8]) {
+        bytes.withUnsafeBufferPointer { append(bytes: $0) }
+    }
+
+    @inline(__always)
+    private mutating func append(byte: UInt8) {
+        reserve(1)
+        output[count] = byte
+        count += 1
+    }
+
+    /// Appends a field of the current row.
+    mutating func append(_ field: String, forceQuote: Bool) {
+        if fieldsInRow > 0 { append(bytes: delimiter) }
+        fieldsInRow += 1
+        lastFieldWasBare = field.isEmpty && !forceQuote && !quotesAll
+        var field = field
+        field.withUTF8 { appendField($0, forceQuote: forceQuote) }
+    }
+
+    /// Appends a whole row; returns whether the buffer should be flushed.
+    mutating func append(row: [String]) -> Bool {
+        for field in row { append(field, forceQuote: false) }
+        return endRow(keepingBlankLine: false)
+    }
+
+    /// Ends the row; returns whether the buffer should be flushed.
+    mutating func endRow(keepingBlankLine: Bool) -> Bool {
+        if fieldsInRow == 1, lastFieldWasBare, !keepingBlankLine {
+            // A row of one empty field would read back as a blank line (skipped): quote it.
+            append(bytes: quote)
+            append(bytes: quote)
+        }
+        append(bytes: newline)
+        fieldsInRow = 0
+        return count >= flushSize
     }
 
     // MARK: - Quoting
 
     private func needsQuotes(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-        if configuration.quoting == .all { return true }
+        if quotesAll { return true }
         // A multi-byte delimiter or quote is flagged by its first byte: quoting a field that
         // holds only that byte is harmless.
         for byte in bytes where special[Int(byte)] { return true }
@@ -245,29 +335,30 @@ public final class CSVWriter {
         return false
     }
 
-    private func appendField(_ bytes: UnsafeBufferPointer<UInt8>, forceQuote: Bool) {
+    private mutating func appendField(_ bytes: UnsafeBufferPointer<UInt8>, forceQuote: Bool) {
         guard forceQuote || needsQuotes(bytes) else {
-            output.append(contentsOf: bytes)
+            append(bytes: bytes)
             return
         }
-        output.append(contentsOf: quote)
+        append(bytes: quote)
         var runStart = 0
         var index = 0
         let quoteCount = quote.count
+        let quote0 = quote[0]
         while index < bytes.count {
-            if bytes[index] == quote[0], index + quoteCount <= bytes.count,
+            if bytes[index] == quote0, index + quoteCount <= bytes.count,
                 quoteCount == 1 || quote.indices.allSatisfy({ bytes[index + $0] == quote[$0] })
             {
                 // Copy up to and including the quote, then double it.
-                output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart..<(index + quoteCount)]))
-                output.append(contentsOf: quote)
+                append(bytes: UnsafeBufferPointer(rebasing: bytes[runStart..<(index + quoteCount)]))
+                append(bytes: quote)
                 index += quoteCount
                 runStart = index
             } else {
                 index += 1
             }
         }
-        output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart..<bytes.count]))
-        output.append(contentsOf: quote)
+        append(bytes: UnsafeBufferPointer(rebasing: bytes[runStart..<bytes.count]))
+        append(bytes: quote)
     }
 }

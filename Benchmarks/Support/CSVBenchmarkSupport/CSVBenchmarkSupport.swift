@@ -52,16 +52,28 @@ public enum CSVWorkload {
         while bytes < megabytes * 1_000_000 {
             let row = fields(trade(rows))
             try writer.write(row: row)
-            bytes += row.reduce(row.count + 4) { $0 + $1.utf8.count }
+            bytes += encodedSize(row)
             rows += 1
         }
         try writer.finish()
         return rows
     }
 
+    /// The bytes `row` takes in the file: fields, delimiters, newline, quotes where needed.
+    public static func encodedSize(_ row: [String]) -> Int {
+        var size = row.count
+        for field in row {
+            size += field.utf8.count
+            if field.utf8.contains(where: { $0 == 0x2C || $0 == 0x22 || $0 == 0x0A || $0 == 0x0D }) {
+                size += 2 + field.utf8.count(where: { $0 == 0x22 })
+            }
+        }
+        return size
+    }
+
     /// A generated file in a temporary folder, made once per size and process.
     public static func file(megabytes: Int) throws -> URL {
-        let url = FileManager.default.temporaryDirectory.appendingPathComponent("serialize-csv-bench-\(megabytes)MB.csv")
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("serialize-csv-bench-\(megabytes)MB-v2.csv")
         if !FileManager.default.fileExists(atPath: url.path) { try generate(at: url, megabytes: megabytes) }
         return url
     }

@@ -43,7 +43,7 @@ func rows(megabytes: Int) -> (strings: [[String]], trades: [Trade], bytes: Int) 
         trades.append(trade)
         let fields = CSVWorkload.fields(trade)
         strings.append(fields)
-        bytes += fields.reduce(fields.count + 4) { $0 + $1.utf8.count }
+        bytes += CSVWorkload.encodedSize(fields)
         index += 1
     }
     return (strings, trades, bytes)
