@@ -16,6 +16,12 @@ final class CSVDecodingContext {
     let header: [String]
     let hasHeader: Bool
     let nilStrategy: CSVNilStrategy
+    /// Whether only an empty field can be nil (the `.empty` strategy).
+    let nilIsEmptyOnly: Bool
+    let usesDefaultKeys: Bool
+    let boolWords: (true: String, false: String)
+    /// The words for +∞, -∞ and NaN, when they are allowed.
+    let nonFiniteWords: (positiveInfinity: String, negativeInfinity: String, nan: String)?
     /// Column name → index.
     private let columnIndex: [String: Int]
     /// Dotted prefix → the columns below it.
@@ -40,6 +46,14 @@ final class CSVDecodingContext {
         self.header = header
         hasHeader = configuration.dialect.hasHeader
         nilStrategy = configuration.nilStrategy
+        if case .empty = configuration.nilStrategy { nilIsEmptyOnly = true } else { nilIsEmptyOnly = false }
+        if case .useDefaultKeys = configuration.keyStrategy { usesDefaultKeys = true } else { usesDefaultKeys = false }
+        boolWords = configuration.boolStrategy.words
+        if case let .convertToString(positive, negative, nan) = configuration.nonConformingFloatStrategy {
+            nonFiniteWords = (positive, negative, nan)
+        } else {
+            nonFiniteWords = nil
+        }
         nextColumn = .allocate(capacity: 1)
         nextColumn.initialize(to: 0)
         var columnIndex: [String: Int] = [:]
@@ -104,7 +118,7 @@ final class CSVDecodingContext {
     }
 
     private func columnName(_ key: String) -> String {
-        if case .useDefaultKeys = configuration.keyStrategy { return key }
+        if usesDefaultKeys { return key }
         if let cached = keyCache[key] { return cached }
         let name = configuration.keyStrategy.columnName(key)
         keyCache[key] = name
@@ -112,14 +126,16 @@ final class CSVDecodingContext {
     }
 }
 
-/// One row being decoded.
+/// One row being decoded: its fields, and the reader that still holds their layout.
 final class CSVRowData {
-    let record: CSVRecord
+    let fields: [String]
     let index: Int
+    let reader: CSVReader
 
-    init(record: CSVRecord, index: Int) {
-        self.record = record
+    init(fields: [String], index: Int, reader: CSVReader) {
+        self.fields = fields
         self.index = index
+        self.reader = reader
     }
 }
 
@@ -162,13 +178,16 @@ struct CSVRowDecoder: Decoder {
 
     /// The field of a column, or `nil` when the column or the field is missing.
     func field(_ column: Int) -> String? {
-        column < row.record.fields.count ? row.record.fields[column] : nil
+        column < row.fields.count ? row.fields[column] : nil
     }
 
     /// Whether a column's field holds no value: missing, or unquoted and `nil` by the strategy.
     func isAbsent(_ column: Int) -> Bool {
-        guard column < row.record.fields.count else { return true }
-        return !row.record.isQuoted(column) && context.nilStrategy.isNil(row.record.fields[column])
+        guard column < row.fields.count else { return true }
+        let text = row.fields[column]
+        // Only an empty field or one equal to the nil text can be nil: look at the quotes then.
+        if !text.isEmpty, context.nilIsEmptyOnly { return false }
+        return !(row.reader.layout(ofField: column)?.quoted ?? false) && context.nilStrategy.isNil(text)
     }
 
     /// Whether anything at or below `path` holds a value.
@@ -185,8 +204,10 @@ struct CSVRowDecoder: Decoder {
     // MARK: Errors
 
     func position(of column: Int?) -> CSVPosition {
-        if let column, column < row.record.fields.count { return row.record.position(ofField: column) }
-        return row.record.end
+        if let column, let field = row.reader.layout(ofField: column) {
+            return CSVPosition(line: field.line, column: field.column)
+        }
+        return row.reader.currentRowEnd
     }
 
     func errorContext(_ path: String, _ message: String) -> DecodingError.Context {
@@ -232,7 +253,7 @@ struct CSVRowDecoder: Decoder {
 
     func decodeBool(_ path: String, _ column: Int? = nil) throws -> Bool {
         let text = try text(path, for: Bool.self, column: column)
-        let words = context.configuration.boolStrategy.words
+        let words = context.boolWords
         if text == words.true { return true }
         if text == words.false { return false }
         let lowered = text.lowercased()
@@ -251,12 +272,10 @@ struct CSVRowDecoder: Decoder {
         _ type: T.Type, _ path: String, _ column: Int? = nil
     ) throws -> T {
         let text = try text(path, for: type, column: column)
-        if case let .convertToString(positiveInfinity, negativeInfinity, nan) =
-            context.configuration.nonConformingFloatStrategy
-        {
-            if text == positiveInfinity { return .infinity }
-            if text == negativeInfinity { return -.infinity }
-            if text == nan { return .nan }
+        if let words = context.nonFiniteWords {
+            if text == words.positiveInfinity { return .infinity }
+            if text == words.negativeInfinity { return -.infinity }
+            if text == words.nan { return .nan }
         }
         guard let value = T(text) else { throw mismatch(type, path, text) }
         if !value.isFinite {
@@ -445,7 +464,7 @@ struct CSVUnkeyedDecodingContainer: UnkeyedDecodingContainer {
     init(decoder: CSVRowDecoder) {
         self.decoder = decoder
         if decoder.path.isEmpty {
-            count = decoder.row.record.fields.count
+            count = decoder.row.fields.count
         } else {
             // Up to the last index that holds a value: trailing empty elements are not kept.
             var last = decoder.context.largestIndex(below: decoder.path)

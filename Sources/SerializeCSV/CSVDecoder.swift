@@ -211,13 +211,13 @@ public final class CSVDecoder {
         public func decodeNext() throws -> Row? {
             while !done {
                 let rowIndex = index
-                let record: CSVRecord
+                let fields: [String]
                 do {
-                    guard let next = try reader.readRecord() else {
+                    guard let next = try reader.readFieldsForDecoding() else {
                         done = true
                         return nil
                     }
-                    record = next
+                    fields = next
                 } catch {
                     let wrapped = DecodingError.dataCorrupted(
                         .init(
@@ -235,16 +235,17 @@ public final class CSVDecoder {
                 index += 1
                 let context: CSVDecodingContext
                 do {
-                    context = try self.context(width: record.fields.count)
+                    context = try self.context(width: fields.count)
                 } catch {
                     done = true
                     throw error
                 }
                 do {
-                    let row = CSVRowData(record: record, index: rowIndex)
+                    let row = CSVRowData(fields: fields, index: rowIndex, reader: reader)
                     return try Row(from: CSVRowDecoder(context: context, row: row, path: ""))
                 } catch {
-                    if let value = try recover(from: error, row: rowIndex, line: record.line) { return value }
+                    let line = reader.layout(ofField: 0)?.line ?? reader.currentRowEnd.line
+                    if let value = try recover(from: error, row: rowIndex, line: line) { return value }
                 }
             }
             return nil

@@ -35,12 +35,33 @@ final class CSVEncodingContext {
 
     func freezeColumns() { frozen = true }
 
+    /// The column after the last one used: rows encode their keys in the same order, so this
+    /// guess saves most dictionary lookups (a pointer, so reading it needs no run-time
+    /// exclusivity check).
+    private let nextColumn: UnsafeMutablePointer<Int> = {
+        let pointer = UnsafeMutablePointer<Int>.allocate(capacity: 1)
+        pointer.initialize(to: 0)
+        return pointer
+    }()
+
+    deinit { nextColumn.deallocate() }
+
     /// The index of a column, adding it when the header is still open.
+    @inline(__always)
     func column(_ path: String) -> Int? {
-        if let index = columnIndex[path] { return index }
+        let guess = nextColumn.pointee
+        if guess < columns.count, columns[guess] == path {
+            nextColumn.pointee = guess + 1
+            return guess
+        }
+        if let index = columnIndex[path] {
+            nextColumn.pointee = index + 1
+            return index
+        }
         guard !frozen else { return nil }
         columns.append(path)
         columnIndex[path] = columns.count - 1
+        nextColumn.pointee = columns.count
         return columns.count - 1
     }
 

@@ -161,6 +161,23 @@ public final class CSVReader {
         return try parser.makeRecord()
     }
 
+    /// Reads the next data row for the decoder: the fields only; the layout stays in the parser
+    /// (``layout(ofField:)``) until the next read, which saves an array per row.
+    func readFieldsForDecoding() throws(CSVError) -> [String]? {
+        guard try parser.nextRecord() else { return nil }
+        rowsRead += 1
+        try parser.checkFieldCount()
+        return try parser.makeFields()
+    }
+
+    /// Where field `index` of the current row starts and whether it was quoted.
+    func layout(ofField index: Int) -> CSVParser.Field? {
+        index < parser.fields.count ? parser.fields[index] : nil
+    }
+
+    /// Where the current row ends.
+    var currentRowEnd: CSVPosition { parser.rowEnd }
+
     /// Calls `body` with each remaining row.
     public func forEachRow(_ body: ([String]) throws -> Void) throws {
         while let row = try readRow() { try body(row) }

@@ -21,15 +21,28 @@ let inputBytes = CSVWorkload.size(of: input)
 let output = FileManager.default.temporaryDirectory.appendingPathComponent("serialize-csv-bench-out.csv")
 defer { try? FileManager.default.removeItem(at: output) }
 
+/// CPU seconds (user + system) used by this process so far.
+func cpuSeconds() -> Double {
+    var usage = rusage()
+    getrusage(RUSAGE_SELF.rawValue, &usage)
+    return Double(usage.ru_utime.tv_sec + usage.ru_stime.tv_sec)
+        + Double(usage.ru_utime.tv_usec + usage.ru_stime.tv_usec) / 1e6
+}
+
+/// Prints wall-clock and CPU time and the rate over each: on a shared, loaded machine the CPU
+/// figure is the steadier one.
 func time(_ name: String, bytes: Int, _ body: () throws -> Void) rethrows {
     let start = ContinuousClock.now
+    let cpuStart = cpuSeconds()
     try body()
+    let cpu = cpuSeconds() - cpuStart
     let elapsed = ContinuousClock.now - start
     let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
-    let rate = Double(bytes) / 1e6 / seconds
+    let megabytes = Double(bytes) / 1e6
     print(
-        "\(name.padding(toLength: 18, withPad: " ", startingAt: 0)) \(String(format: "%8.3f", seconds)) s  "
-            + "\(String(format: "%8.1f", rate)) MB/s  (\(bytes / 1_000_000) MB)")
+        "\(name.padding(toLength: 16, withPad: " ", startingAt: 0)) wall \(String(format: "%7.3f", seconds)) s "
+            + "\(String(format: "%7.1f", megabytes / seconds)) MB/s   cpu \(String(format: "%7.3f", cpu)) s "
+            + "\(String(format: "%7.1f", megabytes / cpu)) MB/s   (\(String(format: "%.1f", megabytes)) MB)")
 }
 
 /// The rows to write: the first `count` trades, as strings and as values.
