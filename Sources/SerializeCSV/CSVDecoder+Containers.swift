@@ -277,7 +277,8 @@ struct CSVRowDecoder: Decoder {
             if text == words.negativeInfinity { return -.infinity }
             if text == words.nan { return .nan }
         }
-        guard let value = T(text) else { throw mismatch(type, path, text) }
+        let parsed: T? = T.self == Double.self ? CSVValueText.double(text).map { T($0) } : T(text)
+        guard let value = parsed else { throw mismatch(type, path, text) }
         if !value.isFinite {
             throw DecodingError.dataCorrupted(
                 errorContext(

@@ -123,6 +123,55 @@ enum CSVValueText {
         return era * 146_097 + dayOfEra - 719_468
     }
 
+    // MARK: - Numbers
+
+    /// Exact powers of ten a `Double` holds: 10^0 … 10^22.
+    private static let powersOfTen: [Double] = (0...22).map { exponent in
+        var value = 1.0
+        for _ in 0..<exponent { value *= 10 }
+        return value
+    }
+
+    /// Parses a plain decimal (`-12.345`) with Clinger's fast path: up to 15 significant
+    /// digits and 22 decimals, where one exact division rounds correctly; anything else
+    /// (exponents, more digits, `nan`) goes to `Double(_:)`.
+    static func double(_ text: String) -> Double? {
+        var text = text
+        let fast: Double?? = text.withUTF8 { bytes -> Double?? in
+            var index = 0
+            var negative = false
+            if index < bytes.count, bytes[index] == 0x2D || bytes[index] == 0x2B {
+                negative = bytes[index] == 0x2D
+                index += 1
+            }
+            var mantissa: UInt64 = 0
+            var digits = 0
+            var decimals = 0
+            var seenDot = false
+            var seenDigit = false
+            while index < bytes.count {
+                let byte = bytes[index]
+                if byte &- 0x30 < 10 {
+                    seenDigit = true
+                    if mantissa != 0 || byte != 0x30 { digits += 1 }
+                    guard digits <= 15 else { return .none }
+                    mantissa = mantissa * 10 + UInt64(byte &- 0x30)
+                    if seenDot { decimals += 1 }
+                } else if byte == 0x2E, !seenDot {
+                    seenDot = true
+                } else {
+                    return .none
+                }
+                index += 1
+            }
+            guard seenDigit, decimals <= 22 else { return .none }
+            let value = Double(mantissa) / powersOfTen[decimals]
+            return .some(negative ? -value : value)
+        }
+        if let fast { return fast }
+        return Double(text)
+    }
+
     // MARK: - Hexadecimal
 
     private static let hexDigits = Array("0123456789abcdef".utf8)

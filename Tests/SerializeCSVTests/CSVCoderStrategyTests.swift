@@ -209,3 +209,27 @@ import Testing
         try check(URL(string: "https://a.b/c?d=e")!, writes: "https://a.b/c?d=e", { _, _ in })
     }
 }
+
+/// The decimal fast path gives exactly what `Double(_:)` gives.
+@Suite struct CSVNumberParsingTests {
+    @Test(arguments: [
+        "0", "-0", "-0.0", "1", "+1.5", "6052.36", "0.1", "0.30000000000000004", "123456789012345",
+        "1234567890123456789", "9007199254740993", "1e10", "1.5E-7", "-.5", "5.", ".", "", "-", "1.2.3", "abc",
+        "0.0000000000000000000001", "0.00000000000000000000001", "nan", "inf", "12a",
+    ])
+    func matchesTheStandardLibrary(text: String) {
+        let ours = CSVValueText.double(text)
+        let standard = Double(text)
+        #expect(ours?.bitPattern == standard?.bitPattern, "\(text): \(String(describing: ours)) vs \(String(describing: standard))")
+    }
+
+    @Test func randomDecimalsMatch() {
+        var generator = SystemRandomNumberGenerator()
+        for _ in 0..<2000 {
+            let whole = Int.random(in: -999_999...999_999, using: &generator)
+            let fraction = Int.random(in: 0...99_999_999, using: &generator)
+            let text = "\(whole).\(String(fraction))"
+            #expect(CSVValueText.double(text)?.bitPattern == Double(text)?.bitPattern, "\(text)")
+        }
+    }
+}
