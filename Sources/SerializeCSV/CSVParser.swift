@@ -274,140 +274,140 @@ struct CSVParser: ~Copyable {
         let quote0 = quote[0]
         let table = self.table
         let quotedTable = self.quotedTable
-                fieldLoop: while true {
-                    var fieldStart = i
-                    if trims {
-                        while i < end, isBlank(p[i]) { i += 1 }
-                    }
-                    if i == end {
+        fieldLoop: while true {
+            var fieldStart = i
+            if trims {
+                while i < end, isBlank(p[i]) { i += 1 }
+            }
+            if i == end {
+                if !eof { return .needMore }
+            } else if p[i] == quote0, let isQuote = matches(quote, at: i, end: end), isQuote {
+                // A quoted field.
+                let fieldLine = line
+                let fieldColumn = i - lineStart + 1
+                var j = i + quoteCount
+                let contentStart = j
+                var escaped = false
+                var contentEnd = j
+                scan: while true {
+                    while j < end, quotedTable[Int(p[j])] == 0 { j &+= 1 }
+                    if j == end {
                         if !eof { return .needMore }
-                    } else if p[i] == quote0, let isQuote = matches(quote, at: i, end: end), isQuote {
-                        // A quoted field.
-                        let fieldLine = line
-                        let fieldColumn = i - lineStart + 1
-                        var j = i + quoteCount
-                        let contentStart = j
-                        var escaped = false
-                        var contentEnd = j
-                        scan: while true {
-                            while j < end, quotedTable[Int(p[j])] == 0 { j &+= 1 }
-                            if j == end {
-                                if !eof { return .needMore }
-                                throw error(.unterminatedQuote, line: fieldLine, column: fieldColumn)
-                            }
-                            let byte = p[j]
-                            if byte == 0x0A {
-                                j += 1
-                                line += 1
-                                lineStart = j
-                                continue
-                            }
-                            if byte == 0x0D {
-                                j += 1
-                                if j == end, !eof { return .needMore }
-                                if j < end, p[j] == 0x0A { j += 1 }
-                                line += 1
-                                lineStart = j
-                                continue
-                            }
-                            guard let isQuote = matches(quote, at: j, end: end) else { return .needMore }
-                            if !isQuote {
-                                j += 1
-                                continue
-                            }
-                            let after = j + quoteCount
-                            if after == end, !eof { return .needMore }
-                            if after < end, p[after] == quote0 {
-                                guard let doubled = matches(quote, at: after, end: end) else { return .needMore }
-                                if doubled {
-                                    escaped = true
-                                    j = after + quoteCount
-                                    continue
-                                }
-                            }
-                            contentEnd = j
-                            j = after
-                            break scan
-                        }
-                        if trims {
-                            while j < end, isBlank(p[j]) { j += 1 }
-                        }
-                        fields.append(
-                            Field(
-                                start: contentStart, end: contentEnd, line: fieldLine, column: fieldColumn,
-                                quoted: true, escaped: escaped))
-                        i = j
-                        if i == end {
-                            if !eof { return .needMore }
-                            break fieldLoop
-                        }
-                        let byte = p[i]
-                        if table[Int(byte)] == Self.delimiterByte {
-                            guard let isDelimiter = matches(delimiter, at: i, end: end) else { return .needMore }
-                            if isDelimiter {
-                                i += delimiterCount
-                                continue fieldLoop
-                            }
-                        } else if byte == 0x0A || byte == 0x0D {
-                            break fieldLoop
-                        }
-                        throw error(.unexpectedCharacterAfterQuote, line: line, column: i - lineStart + 1)
+                        throw error(.unterminatedQuote, line: fieldLine, column: fieldColumn)
                     }
-                    // An unquoted field.
-                    var j = i
-                    if !trims { fieldStart = i }
-                    while true {
-                        while j < end, table[Int(p[j])] == 0 { j &+= 1 }
-                        if j == end {
-                            if !eof { return .needMore }
-                            break
-                        }
-                        let kind = table[Int(p[j])]
-                        if kind == Self.lineEnd { break }
-                        if kind == Self.delimiterByte {
-                            guard let isDelimiter = matches(delimiter, at: j, end: end) else { return .needMore }
-                            if isDelimiter { break }
-                            j += 1
+                    let byte = p[j]
+                    if byte == 0x0A {
+                        j += 1
+                        line += 1
+                        lineStart = j
+                        continue
+                    }
+                    if byte == 0x0D {
+                        j += 1
+                        if j == end, !eof { return .needMore }
+                        if j < end, p[j] == 0x0A { j += 1 }
+                        line += 1
+                        lineStart = j
+                        continue
+                    }
+                    guard let isQuote = matches(quote, at: j, end: end) else { return .needMore }
+                    if !isQuote {
+                        j += 1
+                        continue
+                    }
+                    let after = j + quoteCount
+                    if after == end, !eof { return .needMore }
+                    if after < end, p[after] == quote0 {
+                        guard let doubled = matches(quote, at: after, end: end) else { return .needMore }
+                        if doubled {
+                            escaped = true
+                            j = after + quoteCount
                             continue
                         }
-                        // A quote byte.
-                        guard let isQuote = matches(quote, at: j, end: end) else { return .needMore }
-                        if isQuote {
-                            throw error(.quoteInUnquotedField, line: line, column: j - lineStart + 1)
-                        }
-                        j += 1
                     }
-                    var contentStart = trims ? i : fieldStart
-                    var contentEnd = j
-                    if trims {
-                        while contentEnd > contentStart, isBlank(p[contentEnd - 1]) { contentEnd -= 1 }
-                        if contentStart > contentEnd { contentStart = contentEnd }
-                    }
-                    fields.append(
-                        Field(
-                            start: contentStart, end: contentEnd, line: line, column: contentStart - lineStart + 1,
-                            quoted: false, escaped: false))
-                    i = j
-                    if i < end, table[Int(p[i])] == Self.delimiterByte {
+                    contentEnd = j
+                    j = after
+                    break scan
+                }
+                if trims {
+                    while j < end, isBlank(p[j]) { j += 1 }
+                }
+                fields.append(
+                    Field(
+                        start: contentStart, end: contentEnd, line: fieldLine, column: fieldColumn,
+                        quoted: true, escaped: escaped))
+                i = j
+                if i == end {
+                    if !eof { return .needMore }
+                    break fieldLoop
+                }
+                let byte = p[i]
+                if table[Int(byte)] == Self.delimiterByte {
+                    guard let isDelimiter = matches(delimiter, at: i, end: end) else { return .needMore }
+                    if isDelimiter {
                         i += delimiterCount
                         continue fieldLoop
                     }
+                } else if byte == 0x0A || byte == 0x0D {
                     break fieldLoop
                 }
-                // The row ends at `i`: a line end or the end of the input.
-                rowEnd = CSVPosition(line: line, column: i - lineStart + 1)
-                if i < end {
-                    let byte = p[i]
-                    i += 1
-                    line += 1
-                    lineStart = i
-                    pendingLineFeed = byte == 0x0D
+                throw error(.unexpectedCharacterAfterQuote, line: line, column: i - lineStart + 1)
+            }
+            // An unquoted field.
+            var j = i
+            if !trims { fieldStart = i }
+            while true {
+                while j < end, table[Int(p[j])] == 0 { j &+= 1 }
+                if j == end {
+                    if !eof { return .needMore }
+                    break
                 }
-                self.position = i
-                self.line = line
-                self.lineStart = lineStart
-                self.pendingLineFeed = pendingLineFeed
-                return .row
+                let kind = table[Int(p[j])]
+                if kind == Self.lineEnd { break }
+                if kind == Self.delimiterByte {
+                    guard let isDelimiter = matches(delimiter, at: j, end: end) else { return .needMore }
+                    if isDelimiter { break }
+                    j += 1
+                    continue
+                }
+                // A quote byte.
+                guard let isQuote = matches(quote, at: j, end: end) else { return .needMore }
+                if isQuote {
+                    throw error(.quoteInUnquotedField, line: line, column: j - lineStart + 1)
+                }
+                j += 1
+            }
+            var contentStart = trims ? i : fieldStart
+            var contentEnd = j
+            if trims {
+                while contentEnd > contentStart, isBlank(p[contentEnd - 1]) { contentEnd -= 1 }
+                if contentStart > contentEnd { contentStart = contentEnd }
+            }
+            fields.append(
+                Field(
+                    start: contentStart, end: contentEnd, line: line, column: contentStart - lineStart + 1,
+                    quoted: false, escaped: false))
+            i = j
+            if i < end, table[Int(p[i])] == Self.delimiterByte {
+                i += delimiterCount
+                continue fieldLoop
+            }
+            break fieldLoop
+        }
+        // The row ends at `i`: a line end or the end of the input.
+        rowEnd = CSVPosition(line: line, column: i - lineStart + 1)
+        if i < end {
+            let byte = p[i]
+            i += 1
+            line += 1
+            lineStart = i
+            pendingLineFeed = byte == 0x0D
+        }
+        self.position = i
+        self.line = line
+        self.lineStart = lineStart
+        self.pendingLineFeed = pendingLineFeed
+        return .row
     }
 
     // MARK: - Fields
