@@ -190,10 +190,33 @@ struct CSVRowDecoder: Decoder {
         return !(row.reader.layout(ofField: column)?.quoted ?? false) && context.nilStrategy.isNil(text)
     }
 
-    /// Whether anything at or below `path` holds a value.
+    /// Whether a column's field is missing: no field, or an empty unquoted one. A missing
+    /// field is an absent key; a field holding the nil strategy's literal is a present `nil`.
+    func isMissing(_ column: Int) -> Bool {
+        guard column < row.fields.count else { return true }
+        return row.fields[column].isEmpty && !(row.reader.layout(ofField: column)?.quoted ?? false)
+    }
+
+    /// Whether anything at or below `path` holds a value other than `nil`.
     func hasValue(_ path: String) -> Bool {
         if let column = context.column(path), !isAbsent(column) { return true }
         return context.columns(below: path).contains { !isAbsent($0) }
+    }
+
+    /// Whether anything at or below `path` is present, `nil` literals included: what
+    /// `contains(_:)` answers, so that `Either<Int?, String>.left(nil)` survives under a
+    /// literal nil strategy (under `.empty` a `nil` and a missing key look the same).
+    func isPresent(_ path: String) -> Bool {
+        if context.nilIsEmptyOnly { return hasValue(path) }
+        if let column = context.column(path), !isMissing(column) { return true }
+        return context.columns(below: path).contains { !isMissing($0) }
+    }
+
+    /// Whether the value at `path` is `nil`: a leaf column holding no value, or a composite
+    /// value with nothing present below it.
+    func isNil(_ path: String) -> Bool {
+        if let column = context.column(path) { return isAbsent(column) }
+        return !isPresent(path)
     }
 
     /// Whether the header has `path` as a column or as a prefix of columns.
@@ -382,7 +405,7 @@ struct CSVKeyedDecodingContainer<Key: CodingKey>: KeyedDecodingContainerProtocol
     var allKeys: [Key] {
         decoder.context.childNames(of: decoder.path).compactMap { name in
             let path = decoder.path.isEmpty ? name : decoder.path + "." + name
-            guard decoder.hasValue(path) else { return nil }
+            guard decoder.isPresent(path) else { return nil }
             if !decoder.context.hasHeader, let index = Int(name) {
                 return Key(intValue: index) ?? Key(stringValue: name)
             }
@@ -392,7 +415,7 @@ struct CSVKeyedDecodingContainer<Key: CodingKey>: KeyedDecodingContainerProtocol
 
     private func path(_ key: Key) -> String { decoder.context.path(decoder.path, key) }
 
-    func contains(_ key: Key) -> Bool { decoder.hasValue(path(key)) }
+    func contains(_ key: Key) -> Bool { decoder.isPresent(path(key)) }
 
     /// The path and column of a leaf key; `keyNotFound` when the header has neither.
     private func checked(_ key: Key) throws -> (String, Int?) {
@@ -410,7 +433,7 @@ struct CSVKeyedDecodingContainer<Key: CodingKey>: KeyedDecodingContainerProtocol
         return (path, nil)
     }
 
-    func decodeNil(forKey key: Key) throws -> Bool { !decoder.hasValue(path(key)) }
+    func decodeNil(forKey key: Key) throws -> Bool { decoder.isNil(path(key)) }
     func decode(_ type: Bool.Type, forKey key: Key) throws -> Bool { try decoder.decodeBool(leaf: checked(key)) }
     func decode(_ type: String.Type, forKey key: Key) throws -> String { try decoder.decodeString(leaf: checked(key)) }
     func decode(_ type: Double.Type, forKey key: Key) throws -> Double { try decoder.decodeFloat(type, leaf: checked(key)) }
@@ -467,9 +490,10 @@ struct CSVUnkeyedDecodingContainer: UnkeyedDecodingContainer {
         if decoder.path.isEmpty {
             count = decoder.row.fields.count
         } else {
-            // Up to the last index that holds a value: trailing empty elements are not kept.
+            // Up to the last index that is present: trailing missing elements are not kept
+            // (trailing `nil`s survive under a literal nil strategy).
             var last = decoder.context.largestIndex(below: decoder.path)
-            while last >= 0, !decoder.hasValue(decoder.path + "." + String(last)) { last -= 1 }
+            while last >= 0, !decoder.isPresent(decoder.path + "." + String(last)) { last -= 1 }
             count = last + 1
         }
     }
@@ -497,7 +521,7 @@ struct CSVUnkeyedDecodingContainer: UnkeyedDecodingContainer {
     }
 
     mutating func decodeNil() throws -> Bool {
-        guard !isAtEnd, !decoder.hasValue(elementPath) else { return false }
+        guard !isAtEnd, decoder.isNil(elementPath) else { return false }
         currentIndex += 1
         return true
     }
@@ -531,7 +555,7 @@ struct CSVSingleValueDecodingContainer: SingleValueDecodingContainer {
 
     var codingPath: [any CodingKey] { decoder.codingPath }
 
-    func decodeNil() -> Bool { !decoder.hasValue(decoder.path) }
+    func decodeNil() -> Bool { decoder.isNil(decoder.path) }
     func decode(_ type: Bool.Type) throws -> Bool { try decoder.decodeBool(decoder.path) }
     func decode(_ type: String.Type) throws -> String { try decoder.decodeString(decoder.path) }
     func decode(_ type: Double.Type) throws -> Double { try decoder.decodeFloat(type, decoder.path) }

@@ -3,7 +3,7 @@ import SerializeCoding
 
 /// A record with every shape the coders must carry: nested, arrays, optionals, Either, dates,
 /// data, non-finite floats.
-struct Place: Codable, Equatable {
+struct Landmark: Codable, Equatable {
     struct Coordinate: Codable, Equatable {
         var latitude: Double
         var longitude: Double
@@ -23,7 +23,7 @@ struct Place: Codable, Equatable {
 }
 
 /// A class hierarchy whose subclass encodes its superclass through `superEncoder()`.
-class Animal: Codable, Equatable {
+class Pet: Codable, Equatable {
     var name: String
     var legs: Int
 
@@ -32,14 +32,14 @@ class Animal: Codable, Equatable {
         self.legs = legs
     }
 
-    static func == (lhs: Animal, rhs: Animal) -> Bool {
+    static func == (lhs: Pet, rhs: Pet) -> Bool {
         type(of: lhs) == type(of: rhs) && lhs.isEqual(to: rhs)
     }
 
-    func isEqual(to other: Animal) -> Bool { name == other.name && legs == other.legs }
+    func isEqual(to other: Pet) -> Bool { name == other.name && legs == other.legs }
 }
 
-final class Dog: Animal {
+final class PetDog: Pet {
     var breed: String
     var owner: String?
 
@@ -67,14 +67,14 @@ final class Dog: Animal {
         try super.encode(to: container.superEncoder(forKey: .base))
     }
 
-    override func isEqual(to other: Animal) -> Bool {
-        guard let other = other as? Dog else { return false }
+    override func isEqual(to other: Pet) -> Bool {
+        guard let other = other as? PetDog else { return false }
         return super.isEqual(to: other) && breed == other.breed && owner == other.owner
     }
 }
 
 /// A subclass that uses the unnamed `superEncoder()` (column prefix `super`).
-final class Cat: Animal {
+final class PetCat: Pet {
     var indoor: Bool
 
     init(name: String, indoor: Bool) {
@@ -96,8 +96,8 @@ final class Cat: Animal {
         try super.encode(to: container.superEncoder())
     }
 
-    override func isEqual(to other: Animal) -> Bool {
-        guard let other = other as? Cat else { return false }
+    override func isEqual(to other: Pet) -> Bool {
+        guard let other = other as? PetCat else { return false }
         return super.isEqual(to: other) && indoor == other.indoor
     }
 }
