@@ -324,6 +324,14 @@ struct CSVRowDecoder: Decoder {
         try text(path, for: String.self, allowsEmpty: true, column: column)
     }
 
+    /// `value` as `T`, which the caller has just checked it is.
+    private func cast<T>(_ value: Any, _ path: String) throws -> T {
+        guard let value = value as? T else {
+            throw DecodingError.typeMismatch(T.self, errorContext(path, "Expected to decode \(T.self)."))
+        }
+        return value
+    }
+
     func decode<T: Decodable>(_ type: T.Type, _ path: String) throws -> T {
         let configuration = context.configuration
         if type == Date.self {
@@ -352,7 +360,7 @@ struct CSVRowDecoder: Decoder {
             case let .custom(_, decode):
                 date = try decode(try text(path, for: Date.self))
             }
-            return unsafeBitCast(date, to: T.self)
+            return try cast(date, path)
         }
         if type == Data.self {
             let data: Data
@@ -375,21 +383,21 @@ struct CSVRowDecoder: Decoder {
             case let .custom(_, decode):
                 data = try decode(try text(path, for: Data.self, allowsEmpty: true))
             }
-            return unsafeBitCast(data, to: T.self)
+            return try cast(data, path)
         }
         if type == URL.self {
             let text = try text(path, for: URL.self)
             guard let url = URL(string: text) else {
                 throw DecodingError.dataCorrupted(errorContext(path, "Expected a URL but found \"\(text)\"."))
             }
-            return url as! T  // swift-format-ignore: the type was just checked
+            return try cast(url, path)
         }
         if type == Decimal.self {
             let text = try text(path, for: Decimal.self)
             guard let decimal = Decimal(string: text, locale: Locale(identifier: "en_US_POSIX")) else {
                 throw mismatch(Decimal.self, path, text)
             }
-            return decimal as! T  // swift-format-ignore: the type was just checked
+            return try cast(decimal, path)
         }
         return try T(from: child(path))
     }

@@ -101,7 +101,9 @@ public final class CSVWriter {
         let target = url.path
         let folder = url.deletingLastPathComponent().path
         var template = Array("\(folder.isEmpty ? "." : folder)/.\(url.lastPathComponent).XXXXXX".utf8CString)
-        let descriptor = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
+        let descriptor = template.withUnsafeMutableBufferPointer { buffer in
+            buffer.baseAddress.map { mkstemp($0) } ?? -1
+        }
         guard descriptor >= 0 else {
             throw CSVError(.io("cannot create a file beside \(target): \(String(cString: strerror(errno)))"), at: nil)
         }
@@ -203,7 +205,8 @@ public final class CSVWriter {
         try emitter.drain { (bytes) throws(CSVError) in
             var offset = 0
             while offset < bytes.count {
-                let written = systemWrite(descriptor, bytes.baseAddress! + offset, bytes.count - offset)
+                guard let base = bytes.baseAddress else { return }
+                let written = systemWrite(descriptor, base + offset, bytes.count - offset)
                 if written < 0 {
                     if errno == EINTR { continue }
                     throw CSVError(.io("write failed: \(String(cString: strerror(errno)))"), at: nil)
