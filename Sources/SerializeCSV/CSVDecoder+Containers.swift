@@ -93,14 +93,7 @@ final class CSVDecodingContext {
 
     @inline(__always)
     func column(_ path: String) -> Int? {
-        let guess = nextColumn.pointee
-        if guess < header.count, header[guess] == path {
-            nextColumn.pointee = guess + 1
-            return guess
-        }
-        guard let index = columnIndex[path] else { return nil }
-        nextColumn.pointee = index + 1
-        return index
+        CSVValueText.column(path, in: header, index: columnIndex, next: nextColumn)
     }
     func columns(below path: String) -> [Int] { subtree[path] ?? [] }
     func childNames(of path: String) -> [String] { children[path] ?? [] }

@@ -49,15 +49,7 @@ final class CSVEncodingContext {
     /// The index of a column, adding it when the header is still open.
     @inline(__always)
     func column(_ path: String) -> Int? {
-        let guess = nextColumn.pointee
-        if guess < columns.count, columns[guess] == path {
-            nextColumn.pointee = guess + 1
-            return guess
-        }
-        if let index = columnIndex[path] {
-            nextColumn.pointee = index + 1
-            return index
-        }
+        if let index = CSVValueText.column(path, in: columns, index: columnIndex, next: nextColumn) { return index }
         guard !frozen else { return nil }
         columns.append(path)
         columnIndex[path] = columns.count - 1

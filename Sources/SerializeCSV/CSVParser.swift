@@ -137,12 +137,7 @@ struct CSVParser: ~Copyable {
             position = 0
         }
         if capacity - count < chunkSize / 2 {
-            let newCapacity = max(capacity * 2, count + chunkSize)
-            let grown = UnsafeMutablePointer<UInt8>.allocate(capacity: newCapacity)
-            grown.update(from: buffer, count: count)
-            buffer.deallocate()
-            buffer = grown
-            capacity = newCapacity
+            CSVValueText.grow(&buffer, count: count, capacity: &capacity, to: max(capacity * 2, count + chunkSize))
         }
         while true {
             let got = read(descriptor, buffer + count, capacity - count)

@@ -1,8 +1,9 @@
-/// Text forms of values the coders share: ISO 8601 dates and hexadecimal data.
+/// Text forms of values the coders share (ISO 8601 dates, hexadecimal data, decimals), and the
+/// small helpers the reader, writer and coders share (column lookup, buffer growth).
 
 import Foundation
 
-/// Conversions between values and the text of a field.
+/// Conversions between values and the text of a field, and helpers shared across the module.
 enum CSVValueText {
     // MARK: - ISO 8601
 
@@ -121,6 +122,38 @@ enum CSVValueText {
         let dayOfYear = (153 * (month > 2 ? month - 3 : month + 9) + 2) / 5 + day - 1
         let dayOfEra = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear
         return era * 146_097 + dayOfEra - 719_468
+    }
+
+    // MARK: - Columns
+
+    /// The index of column `path`: first the guess `next` (rows code their keys in the same
+    /// order every time, so the column after the last one used is usually right, and a string
+    /// comparison is cheaper than hashing), then the dictionary. Moves the guess on.
+    @inline(__always)
+    static func column(
+        _ path: String, in names: [String], index: [String: Int], next: UnsafeMutablePointer<Int>
+    ) -> Int? {
+        let guess = next.pointee
+        if guess < names.count, names[guess] == path {
+            next.pointee = guess + 1
+            return guess
+        }
+        guard let found = index[path] else { return nil }
+        next.pointee = found + 1
+        return found
+    }
+
+    // MARK: - Buffers
+
+    /// Moves `count` bytes into a new allocation of `newCapacity` bytes.
+    static func grow(
+        _ buffer: inout UnsafeMutablePointer<UInt8>, count: Int, capacity: inout Int, to newCapacity: Int
+    ) {
+        let grown = UnsafeMutablePointer<UInt8>.allocate(capacity: newCapacity)
+        grown.update(from: buffer, count: count)
+        buffer.deallocate()
+        buffer = grown
+        capacity = newCapacity
     }
 
     // MARK: - Numbers

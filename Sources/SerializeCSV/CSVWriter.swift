@@ -270,12 +270,7 @@ struct CSVEmitter: ~Copyable {
     @inline(__always)
     private mutating func reserve(_ extra: Int) {
         guard count + extra > capacity else { return }
-        let newCapacity = max(capacity * 2, count + extra)
-        let grown = UnsafeMutablePointer<UInt8>.allocate(capacity: newCapacity)
-        grown.update(from: output, count: count)
-        output.deallocate()
-        output = grown
-        capacity = newCapacity
+        CSVValueText.grow(&output, count: count, capacity: &capacity, to: max(capacity * 2, count + extra))
     }
 
     @inline(__always)
