@@ -147,9 +147,11 @@ public enum CSVKeyStrategy {
 /// What the coders keep in memory.
 public enum CSVBufferingStrategy: Sendable, Hashable {
     /// The encoder keeps every row so that the header is the union of all rows' columns (in
-    /// first-seen order); the decoder may read the whole input at once. The default.
+    /// first-seen order): the encoder's default. The decoder reads a whole file into memory
+    /// first.
     case keepAll
     /// The encoder writes each row at once, so the header comes from the first row (or from
-    /// an explicit `header`); the decoder streams in constant memory.
+    /// an explicit `header`). The decoder streams a file in constant memory: the decoder's
+    /// default.
     case sequential
 }
