@@ -75,3 +75,43 @@ import Testing
         }
     }
 }
+
+/// Random rows written and read back through files and buffers of many sizes.
+@Suite struct CSVWriteReadPropertyTests {
+    static let alphabet: [String] = ["a", "Z", "0", " ", ",", ";", "\"", "\n", "\r", "\r\n", "é", "ʤ", "🙂", "\t", "'"]
+
+    static func randomRows(count: Int, width: Int, using generator: inout some RandomNumberGenerator) -> [[String]] {
+        (0..<count).map { _ in
+            (0..<width).map { _ in
+                let length = Int.random(in: 0...6, using: &generator)
+                return (0..<length).map { _ in alphabet.randomElement(using: &generator) ?? "" }.joined()
+            }
+        }
+    }
+
+    @Test(arguments: [
+        (CSVDialect(hasHeader: false), CSVWriter.Newline.lf), (CSVDialect(delimiter: ";", hasHeader: false), .crlf),
+        (CSVDialect(delimiter: "\t", quote: "'", hasHeader: false), .cr),
+        (CSVDialect(delimiter: "§", hasHeader: false), .lf),
+    ])
+    func randomRowsSurvive(dialect: CSVDialect, newline: CSVWriter.Newline) throws {
+        var generator = SystemRandomNumberGenerator()
+        for width in [1, 2, 5] {
+            let rows = Self.randomRows(count: 60, width: width, using: &generator)
+            let writer = CSVWriter(configuration: .init(dialect: dialect, newline: newline))
+            try writer.write(rows: rows)
+            try writer.finish()
+            let data = writer.data
+            #expect(try CSVReader(data: data, configuration: .init(dialect: dialect)).readAllRows() == rows)
+            try withTemporaryFolder { folder in
+                let url = folder.appendingPathComponent("random.csv")
+                try data.write(to: url)
+                for bufferSize in [16, 17, 64] {
+                    let reader = try CSVReader(fileAt: url, configuration: .init(dialect: dialect, bufferSize: bufferSize))
+                    let read = try reader.readAllRows()
+                    #expect(read == rows, "width \(width), buffer \(bufferSize):\n\(String(decoding: data, as: UTF8.self).debugDescription)")
+                }
+            }
+        }
+    }
+}
