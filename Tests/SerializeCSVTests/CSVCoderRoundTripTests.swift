@@ -219,3 +219,42 @@ import Testing
         #expect(decoded[2] == Self.rows[2])
     }
 }
+
+/// Random values with awkward strings survive encode and decode.
+@Suite struct CSVCoderRandomTests {
+    struct Item: Codable, Equatable {
+        var text: String
+        var maybe: String?
+        var words: [String]
+        var number: Double
+        var nested: Inner?
+
+        struct Inner: Codable, Equatable {
+            var flag: Bool
+            var label: String
+        }
+    }
+
+    static func text(_ generator: inout some RandomNumberGenerator) -> String {
+        let pieces = ["", "a", " ", ",", "\"", "\n", "\r\n", "null", "é", ".", "0"]
+        return (0..<Int.random(in: 0...4, using: &generator)).map { _ in pieces.randomElement(using: &generator) ?? "" }
+            .joined()
+    }
+
+    @Test func randomItemsSurvive() throws {
+        var generator = SystemRandomNumberGenerator()
+        for _ in 0..<20 {
+            let items = (0..<Int.random(in: 1...8, using: &generator)).map { _ in
+                Item(
+                    text: Self.text(&generator), maybe: Bool.random(using: &generator) ? Self.text(&generator) : nil,
+                    words: (0..<Int.random(in: 0...3, using: &generator)).map { _ in Self.text(&generator) },
+                    number: Double.random(in: -1e6...1e6, using: &generator),
+                    nested: Bool.random(using: &generator)
+                        ? Item.Inner(flag: Bool.random(using: &generator), label: Self.text(&generator)) : nil)
+            }
+            let data = try CSVEncoder().encode(items)
+            let decoded = try CSVDecoder().decode([Item].self, from: data)
+            #expect(decoded == items, "\(String(decoding: data, as: UTF8.self).debugDescription)")
+        }
+    }
+}
