@@ -223,11 +223,15 @@ public final class CSVDecoder {
                         .init(
                             codingPath: [CSVCodingKey.row(rowIndex)], debugDescription: error.description,
                             underlyingError: error))
-                    guard case .fieldCountMismatch = error.kind else {
+                    switch error.kind {
+                    case .fieldCountMismatch, .invalidUTF8:
+                        break
+                    default:
                         done = true
                         throw wrapped
                     }
-                    // The reader stands after the ragged row: the strategy may skip it.
+                    // A ragged row or one with bad UTF-8 was read whole, and the reader stands
+                    // after it: the strategy may skip it.
                     index += 1
                     if let value = try recover(from: wrapped, row: rowIndex, line: error.line) { return value }
                     continue

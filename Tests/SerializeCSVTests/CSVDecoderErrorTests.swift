@@ -183,3 +183,21 @@ import Testing
         #expect(try rows.decodeNext() == nil)
     }
 }
+
+@Suite struct CSVDecoderInvalidUTF8Tests {
+    struct Row: Codable, Equatable {
+        var name: String
+    }
+
+    @Test func aRowWithInvalidUTF8CanBeSkipped() throws {
+        var bytes = Array("name\nok\nbad".utf8)
+        bytes.append(0xC3)
+        bytes += Array("\nfine\n".utf8)
+        let report = DecodingReport()
+        let decoder = CSVDecoder()
+        decoder.userInfo[.decodingReport] = report
+        #expect(try decoder.decode([Row].self, from: Data(bytes), invalidRows: .skip) == [Row(name: "ok"), Row(name: "fine")])
+        #expect(report.entries.map(\.path) == ["[1] (line 3)"])
+        #expect(throws: DecodingError.self) { try CSVDecoder().decode([Row].self, from: Data(bytes)) }
+    }
+}
