@@ -280,7 +280,7 @@ struct CSVRowDecoder: Decoder {
 
     func decodeInteger<T: FixedWidthInteger>(_ type: T.Type, _ path: String, _ column: Int? = nil) throws -> T {
         let text = try text(path, for: type, column: column)
-        guard let value = T(text, radix: 10) else { throw mismatch(type, path, text) }
+        guard let value = CSVValueText.integer(text, as: T.self) else { throw mismatch(type, path, text) }
         return value
     }
 

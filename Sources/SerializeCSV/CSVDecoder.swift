@@ -180,6 +180,7 @@ public final class CSVDecoder {
         private let report: DecodingReport?
         private var index = 0
         private var done = false
+        private var fields: [String] = []
 
         init(
             reader: CSVReader, configuration: Configuration, userInfo: [CodingUserInfoKey: any Sendable],
@@ -211,13 +212,12 @@ public final class CSVDecoder {
         public func decodeNext() throws -> Row? {
             while !done {
                 let rowIndex = index
-                let fields: [String]
                 do {
-                    guard let next = try reader.readFieldsForDecoding() else {
+                    // The array's storage is reused once the last row's decoder is gone.
+                    guard try reader.readFieldsForDecoding(into: &fields) else {
                         done = true
                         return nil
                     }
-                    fields = next
                 } catch {
                     let wrapped = DecodingError.dataCorrupted(
                         .init(

@@ -519,9 +519,15 @@ struct CSVParser: ~Copyable {
     /// The current row's fields as strings.
     mutating func makeFields() throws(CSVError) -> [String] {
         var row: [String] = []
+        try makeFields(into: &row)
+        return row
+    }
+
+    /// The current row's fields as strings, into `row` (reusing its storage when it can).
+    mutating func makeFields(into row: inout [String]) throws(CSVError) {
+        row.removeAll(keepingCapacity: true)
         row.reserveCapacity(fields.count)
         for index in fields.indices { row.append(try string(at: index)) }
-        return row
     }
 
     /// The current row with positions.

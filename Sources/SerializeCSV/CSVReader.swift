@@ -163,11 +163,14 @@ public final class CSVReader {
 
     /// Reads the next data row for the decoder: the fields only; the layout stays in the parser
     /// (``layout(ofField:)``) until the next read, which saves an array per row.
-    func readFieldsForDecoding() throws(CSVError) -> [String]? {
-        guard try parser.nextRecord() else { return nil }
+    ///
+    /// - Returns: `false` at the end of the input.
+    func readFieldsForDecoding(into fields: inout [String]) throws(CSVError) -> Bool {
+        guard try parser.nextRecord() else { return false }
         rowsRead += 1
         try parser.checkFieldCount()
-        return try parser.makeFields()
+        try parser.makeFields(into: &fields)
+        return true
     }
 
     /// Where field `index` of the current row starts and whether it was quoted.

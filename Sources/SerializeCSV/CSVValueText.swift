@@ -158,6 +158,36 @@ enum CSVValueText {
 
     // MARK: - Numbers
 
+    /// Parses a decimal integer (`-42`, `+7`) of any fixed-width type, without the generic
+    /// `init(_:radix:)` (whose witness lookups cost more than the parse); `nil` on anything
+    /// else or on overflow.
+    @inline(__always)
+    static func integer<T: FixedWidthInteger>(_ text: String, as type: T.Type) -> T? {
+        var text = text
+        return text.withUTF8 { bytes -> T? in
+            var index = 0
+            var negative = false
+            if index < bytes.count, bytes[index] == 0x2D || bytes[index] == 0x2B {
+                negative = bytes[index] == 0x2D
+                index += 1
+            }
+            guard index < bytes.count else { return nil }
+            var value: T = 0
+            while index < bytes.count {
+                let digit = bytes[index] &- 0x30
+                guard digit < 10 else { return nil }
+                let (shifted, overflow1) = value.multipliedReportingOverflow(by: 10)
+                let (next, overflow2) =
+                    negative
+                    ? shifted.subtractingReportingOverflow(T(digit)) : shifted.addingReportingOverflow(T(digit))
+                guard !overflow1, !overflow2 else { return nil }
+                value = next
+                index += 1
+            }
+            return value
+        }
+    }
+
     /// Exact powers of ten a `Double` holds: 10^0 … 10^22.
     private static let powersOfTen: [Double] = (0...22).map { exponent in
         var value = 1.0

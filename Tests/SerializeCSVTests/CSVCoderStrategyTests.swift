@@ -233,3 +233,18 @@ import Testing
         }
     }
 }
+
+/// The integer parser agrees with `init(_:radix:)`, overflow included.
+@Suite struct CSVIntegerParsingTests {
+    @Test(arguments: [
+        "0", "-0", "+5", "-128", "127", "128", "-129", "255", "256", "", "-", "+", "1.0", " 1", "1 ", "0x10", "00042",
+        "9223372036854775807", "9223372036854775808", "-9223372036854775808", "-9223372036854775809",
+        "18446744073709551615", "18446744073709551616",
+    ])
+    func matchesTheStandardLibrary(text: String) {
+        #expect(CSVValueText.integer(text, as: Int.self) == Int(text, radix: 10))
+        #expect(CSVValueText.integer(text, as: Int8.self) == Int8(text, radix: 10))
+        #expect(CSVValueText.integer(text, as: UInt8.self) == UInt8(text, radix: 10))
+        #expect(CSVValueText.integer(text, as: UInt64.self) == UInt64(text, radix: 10))
+    }
+}
