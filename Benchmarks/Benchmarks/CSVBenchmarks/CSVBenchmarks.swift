@@ -17,21 +17,6 @@ let inputMegabytes = 50
 /// The slice the peers' byte-at-a-time writers get.
 let peerWriteMegabytes = 5
 
-/// The first trades of the file, as values and as string rows, up to `megabytes`.
-func rows(megabytes: Int) -> (trades: [Trade], strings: [[String]], bytes: Int) {
-    var trades: [Trade] = []
-    var strings: [[String]] = []
-    var bytes = 0
-    while bytes < megabytes * 1_000_000 {
-        let trade = CSVWorkload.trade(trades.count)
-        let fields = CSVWorkload.fields(trade)
-        trades.append(trade)
-        strings.append(fields)
-        bytes += CSVWorkload.encodedSize(fields)
-    }
-    return (trades, strings, bytes)
-}
-
 let benchmarks: @Sendable () -> Void = {
     Benchmark.defaultConfiguration = .init(
         metrics: [.wallClock, .cpuTotal, .peakMemoryResident, .throughput],
@@ -50,8 +35,8 @@ let benchmarks: @Sendable () -> Void = {
         return
     }
     let output = FileManager.default.temporaryDirectory.appendingPathComponent("serialize-csv-bench-plugin-out.csv")
-    let written = rows(megabytes: inputMegabytes)
-    let peerWritten = rows(megabytes: peerWriteMegabytes)
+    let written = CSVWorkload.rows(megabytes: inputMegabytes)
+    let peerWritten = CSVWorkload.rows(megabytes: peerWriteMegabytes)
     let inputMB = CSVWorkload.size(of: input) / 1_000_000
 
     // MARK: - Read all rows

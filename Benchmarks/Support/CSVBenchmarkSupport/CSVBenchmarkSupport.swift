@@ -71,6 +71,21 @@ public enum CSVWorkload {
         return size
     }
 
+    /// The first trades of the file, as values and as string rows, up to `megabytes` MB.
+    public static func rows(megabytes: Int) -> (trades: [Trade], strings: [[String]], bytes: Int) {
+        var trades: [Trade] = []
+        var strings: [[String]] = []
+        var bytes = 0
+        while bytes < megabytes * 1_000_000 {
+            let trade = trade(trades.count)
+            let fields = fields(trade)
+            trades.append(trade)
+            strings.append(fields)
+            bytes += encodedSize(fields)
+        }
+        return (trades, strings, bytes)
+    }
+
     /// A generated file in a temporary folder, made once per size and process.
     public static func file(megabytes: Int) throws -> URL {
         let url = FileManager.default.temporaryDirectory.appendingPathComponent("serialize-csv-bench-\(megabytes)MB-v2.csv")

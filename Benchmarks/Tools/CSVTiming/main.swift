@@ -45,30 +45,13 @@ func time(_ name: String, bytes: Int, _ body: () throws -> Void) rethrows {
             + "\(String(format: "%7.1f", megabytes / cpu)) MB/s   (\(String(format: "%.1f", megabytes)) MB)")
 }
 
-/// The rows to write: the first `count` trades, as strings and as values.
-func rows(megabytes: Int) -> (strings: [[String]], trades: [Trade], bytes: Int) {
-    var strings: [[String]] = []
-    var trades: [Trade] = []
-    var bytes = 0
-    var index = 0
-    while bytes < megabytes * 1_000_000 {
-        let trade = CSVWorkload.trade(index)
-        trades.append(trade)
-        let fields = CSVWorkload.fields(trade)
-        strings.append(fields)
-        bytes += CSVWorkload.encodedSize(fields)
-        index += 1
-    }
-    return (strings, trades, bytes)
-}
-
 let jobs = job == "all"
     ? ["read", "read-raw", "decode", "encode", "write", "csvswift-read", "csvswift-decode", "csvswift-write",
         "swiftcsv-read"]
     : [job]
 
-var writeRows: (strings: [[String]], trades: [Trade], bytes: Int)?
-var peerRows: (strings: [[String]], trades: [Trade], bytes: Int)?
+var writeRows: (trades: [Trade], strings: [[String]], bytes: Int)?
+var peerRows: (trades: [Trade], strings: [[String]], bytes: Int)?
 
 for job in jobs {
     switch job {
@@ -85,11 +68,11 @@ for job in jobs {
     case "decode":
         try time("decode", bytes: inputBytes) { _ = try CSVWorkload.serializeDecode(input) }
     case "encode":
-        if writeRows == nil { writeRows = rows(megabytes: megabytes) }
+        if writeRows == nil { writeRows = CSVWorkload.rows(megabytes: megabytes) }
         let rows = writeRows!
         try time("encode", bytes: rows.bytes) { try CSVWorkload.serializeEncode(rows.trades, to: output) }
     case "write":
-        if writeRows == nil { writeRows = rows(megabytes: megabytes) }
+        if writeRows == nil { writeRows = CSVWorkload.rows(megabytes: megabytes) }
         let rows = writeRows!
         try time("write", bytes: rows.bytes) { try CSVWorkload.serializeWrite(rows.strings, to: output) }
         // Byte-identical to the canonical input the same writer generated.
@@ -100,7 +83,7 @@ for job in jobs {
     case "csvswift-decode":
         try time("csvswift-decode", bytes: inputBytes) { _ = try CSVWorkload.csvSwiftDecode(input) }
     case "csvswift-write":
-        if peerRows == nil { peerRows = rows(megabytes: peerWriteMegabytes) }
+        if peerRows == nil { peerRows = CSVWorkload.rows(megabytes: peerWriteMegabytes) }
         let rows = peerRows!
         try time("csvswift-write", bytes: rows.bytes) { try CSVWorkload.csvSwiftWrite(rows.strings, to: output) }
     case "swiftcsv-read":
