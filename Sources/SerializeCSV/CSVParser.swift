@@ -270,7 +270,6 @@ struct CSVParser: ~Copyable {
         let table = self.table
         let quotedTable = self.quotedTable
         fieldLoop: while true {
-            var fieldStart = i
             if trims {
                 while i < end, isBlank(p[i]) { i += 1 }
             }
@@ -350,7 +349,6 @@ struct CSVParser: ~Copyable {
             }
             // An unquoted field.
             var j = i
-            if !trims { fieldStart = i }
             while true {
                 while j < end, table[Int(p[j])] == 0 { j &+= 1 }
                 if j == end {
@@ -372,7 +370,8 @@ struct CSVParser: ~Copyable {
                 }
                 j += 1
             }
-            var contentStart = trims ? i : fieldStart
+            // `i` is past any leading blanks already when trimming.
+            var contentStart = i
             var contentEnd = j
             if trims {
                 while contentEnd > contentStart, isBlank(p[contentEnd - 1]) { contentEnd -= 1 }
