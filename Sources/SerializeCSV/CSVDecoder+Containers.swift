@@ -100,10 +100,11 @@ final class CSVDecodingContext {
     func largestIndex(below path: String) -> Int { largestIndex[path] ?? -1 }
 
     /// The column path of `key` below `path`.
+    @inline(__always)
     func path(_ path: String, _ key: some CodingKey) -> String {
         let name: String
         if hasHeader || key.intValue == nil {
-            name = columnName(key.stringValue)
+            name = usesDefaultKeys ? key.stringValue : columnName(key.stringValue)
         } else {
             name = String(key.intValue ?? 0)
         }
@@ -111,7 +112,6 @@ final class CSVDecodingContext {
     }
 
     private func columnName(_ key: String) -> String {
-        if usesDefaultKeys { return key }
         if let cached = keyCache[key] { return cached }
         let name = configuration.keyStrategy.columnName(key)
         keyCache[key] = name
@@ -124,11 +124,13 @@ final class CSVRowData {
     let fields: [String]
     let index: Int
     let reader: CSVReader
+    let context: CSVDecodingContext
 
-    init(fields: [String], index: Int, reader: CSVReader) {
+    init(fields: [String], index: Int, reader: CSVReader, context: CSVDecodingContext) {
         self.fields = fields
         self.index = index
         self.reader = reader
+        self.context = context
     }
 }
 
@@ -136,9 +138,11 @@ final class CSVRowData {
 
 /// A `Decoder` positioned at a dotted column path of one row (`""` is the whole row).
 struct CSVRowDecoder: Decoder {
-    let context: CSVDecodingContext
+    /// The row, which also holds the shared context: one reference to retain per copy.
     let row: CSVRowData
     let path: String
+
+    var context: CSVDecodingContext { row.context }
 
     var codingPath: [any CodingKey] {
         path.isEmpty ? [CSVCodingKey.row(row.index)] : [CSVCodingKey.row(row.index), CSVCodingKey(stringValue: path)]
@@ -160,11 +164,11 @@ struct CSVRowDecoder: Decoder {
             // A row decoded as one value: the `value` column, or the only column.
             path = context.column("value") != nil ? "value" : (context.header.first ?? "0")
         }
-        return CSVSingleValueDecodingContainer(decoder: CSVRowDecoder(context: context, row: row, path: path))
+        return CSVSingleValueDecodingContainer(decoder: CSVRowDecoder(row: row, path: path))
     }
 
     func child(_ path: String) -> CSVRowDecoder {
-        CSVRowDecoder(context: context, row: row, path: path)
+        CSVRowDecoder(row: row, path: path)
     }
 
     // MARK: Fields

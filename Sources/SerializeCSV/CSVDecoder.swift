@@ -245,8 +245,8 @@ public final class CSVDecoder {
                     throw error
                 }
                 do {
-                    let row = CSVRowData(fields: fields, index: rowIndex, reader: reader)
-                    return try Row(from: CSVRowDecoder(context: context, row: row, path: ""))
+                    let row = CSVRowData(fields: fields, index: rowIndex, reader: reader, context: context)
+                    return try Row(from: CSVRowDecoder(row: row, path: ""))
                 } catch {
                     let line = reader.layout(ofField: 0)?.line ?? reader.currentRowEnd.line
                     if let value = try recover(from: error, row: rowIndex, line: line) { return value }

@@ -522,6 +522,16 @@ struct CSVParser: ~Copyable {
         return row
     }
 
+    /// Parses the next row, checks its field count and makes its strings, in one exclusive
+    /// access from the reader.
+    /// - Returns: `false` at the end of the input.
+    mutating func nextFields(into row: inout [String]) throws(CSVError) -> Bool {
+        guard try nextRecord() else { return false }
+        try checkFieldCount()
+        try makeFields(into: &row)
+        return true
+    }
+
     /// The current row's fields as strings, into `row` (reusing its storage when it can).
     mutating func makeFields(into row: inout [String]) throws(CSVError) {
         row.removeAll(keepingCapacity: true)

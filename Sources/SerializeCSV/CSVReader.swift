@@ -166,11 +166,19 @@ public final class CSVReader {
     ///
     /// - Returns: `false` at the end of the input.
     func readFieldsForDecoding(into fields: inout [String]) throws(CSVError) -> Bool {
-        guard try parser.nextRecord() else { return false }
-        rowsRead += 1
-        try parser.checkFieldCount()
-        try parser.makeFields(into: &fields)
-        return true
+        var read = false
+        defer { if read { rowsRead += 1 } }
+        // A field-count or UTF-8 error still consumed the row.
+        do {
+            read = try parser.nextFields(into: &fields)
+        } catch {
+            switch error.kind {
+            case .fieldCountMismatch, .invalidUTF8: read = true
+            default: break
+            }
+            throw error
+        }
+        return read
     }
 
     /// Where field `index` of the current row starts and whether it was quoted.
