@@ -54,17 +54,18 @@ extension NonFiniteFloat: Equatable {
 extension NonFiniteFloat: Codable {
     public init(from decoder: any Decoder) throws {
         let container = try decoder.singleValueContainer()
-        if let text = try? container.decode(String.self) {
-            guard let value = Self.value(for: text) else {
-                throw DecodingError.dataCorruptedError(
-                    in: container,
-                    debugDescription:
-                        "Expected a number, \"NaN\", \"Infinity\" or \"-Infinity\" but found \"\(text)\".")
-            }
-            self.value = value
-        } else {
-            value = try container.decode(Value.self)
+        // The number first: formats whose every value is text (CSV) also read "21.5" as one.
+        if let number = try? container.decode(Value.self) {
+            value = number
+            return
         }
+        let text = try container.decode(String.self)
+        guard let value = Self.value(for: text) else {
+            throw DecodingError.dataCorruptedError(
+                in: container,
+                debugDescription: "Expected a number, \"NaN\", \"Infinity\" or \"-Infinity\" but found \"\(text)\".")
+        }
+        self.value = value
     }
 
     public func encode(to encoder: any Encoder) throws {
