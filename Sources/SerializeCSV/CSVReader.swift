@@ -147,10 +147,9 @@ public final class CSVReader {
     /// - Throws: ``CSVError`` with the line and column of malformed input. After a
     ///   field-count error the reader stands after the offending row, so reading can go on.
     public func readRow() throws(CSVError) -> [String]? {
-        guard try parser.nextRecord() else { return nil }
-        rowsRead += 1
-        try parser.checkFieldCount()
-        return try parser.makeFields()
+        var row: [String] = []
+        guard try readFieldsForDecoding(into: &row) else { return nil }
+        return row
     }
 
     /// Reads the next data row with the place of each field.
@@ -161,8 +160,8 @@ public final class CSVReader {
         return try parser.makeRecord()
     }
 
-    /// Reads the next data row for the decoder: the fields only; the layout stays in the parser
-    /// (``layout(ofField:)``) until the next read, which saves an array per row.
+    /// Reads the next data row into `fields` (reusing its storage), in one access to the
+    /// parser; the layout stays in the parser (``layout(ofField:)``) until the next read.
     ///
     /// - Returns: `false` at the end of the input.
     func readFieldsForDecoding(into fields: inout [String]) throws(CSVError) -> Bool {
