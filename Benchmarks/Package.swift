@@ -48,7 +48,11 @@ let package = Package(
             ],
             path: "Support/CSVBenchmarkSupport"
         ),
-        .executableTarget(name: "CSVTiming", dependencies: ["CSVBenchmarkSupport"], path: "Tools/CSVTiming"),
+        .executableTarget(
+            name: "CSVTiming",
+            dependencies: ["CSVBenchmarkSupport", .product(name: "SerializeCSV", package: root)],
+            path: "Tools/CSVTiming"
+        ),
         .executableTarget(
             name: "ConvertBenchmarks",
             dependencies: [

@@ -43,19 +43,49 @@ public enum CSVWorkload {
     }
 
     /// Writes a file of at least `megabytes` MB (10^6 bytes) of trades; returns the row count.
+    ///
+    /// The file is written by hand here, not by SerializeCSV's writer, so that it can serve as
+    /// the canonical input the writer's output is compared with: RFC 4180 minimal quoting
+    /// (a field is quoted when it holds a comma, a quote or a line break; quotes are doubled),
+    /// `\n` line ends.
     @discardableResult
     public static func generate(at url: URL, megabytes: Int) throws -> Int {
-        let writer = try SerializeCSV.CSVWriter(fileAt: url)
-        try writer.write(row: header)
+        guard FileManager.default.createFile(atPath: url.path, contents: nil),
+            let handle = FileHandle(forWritingAtPath: url.path)
+        else { throw CocoaError(.fileWriteUnknown) }
+        defer { try? handle.close() }
+        var chunk: [UInt8] = []
+        func append(_ row: [String]) {
+            for (index, field) in row.enumerated() {
+                if index > 0 { chunk.append(UInt8(ascii: ",")) }
+                let bytes = Array(field.utf8)
+                if bytes.contains(where: { $0 == 0x2C || $0 == 0x22 || $0 == 0x0A || $0 == 0x0D }) {
+                    chunk.append(0x22)
+                    for byte in bytes {
+                        chunk.append(byte)
+                        if byte == 0x22 { chunk.append(0x22) }
+                    }
+                    chunk.append(0x22)
+                } else {
+                    chunk.append(contentsOf: bytes)
+                }
+            }
+            chunk.append(UInt8(ascii: "\n"))
+        }
+        append(header)
         var rows = 0
         var bytes = 0
         while bytes < megabytes * 1_000_000 {
             let row = fields(trade(rows))
-            try writer.write(row: row)
+            append(row)
             bytes += encodedSize(row)
             rows += 1
+            if chunk.count > 1 << 20 {
+                try handle.write(contentsOf: chunk)
+                chunk.removeAll(keepingCapacity: true)
+            }
         }
-        try writer.finish()
+        try handle.write(contentsOf: chunk)
         return rows
     }
 
@@ -88,7 +118,7 @@ public enum CSVWorkload {
 
     /// A generated file in a temporary folder, made once per size and process.
     public static func file(megabytes: Int) throws -> URL {
-        let url = FileManager.default.temporaryDirectory.appendingPathComponent("serialize-csv-bench-\(megabytes)MB-v2.csv")
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("serialize-csv-bench-\(megabytes)MB-v3.csv")
         if !FileManager.default.fileExists(atPath: url.path) { try generate(at: url, megabytes: megabytes) }
         return url
     }
