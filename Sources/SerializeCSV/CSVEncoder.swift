@@ -128,7 +128,7 @@ public final class CSVEncoder {
         ///
         /// - Throws: `EncodingError`, or ``CSVError`` when the file cannot be written.
         public func encode<Row: Encodable>(_ row: Row) throws {
-            let storage = CSVRowStorage(index: index)
+            let storage = CSVRowStorage(index: index, width: context.columns.count)
             try row.encode(to: CSVRowEncoder(context: context, storage: storage, path: ""))
             index += 1
             if context.isStreaming {
@@ -159,15 +159,7 @@ public final class CSVEncoder {
         private func write(_ cells: [CSVCell?]) throws {
             let count = context.columns.count
             guard count > 0 else { return }
-            for column in 0..<count {
-                if column < cells.count, let cell = cells[column] {
-                    try writer.write(field: cell.text, quoted: cell.quoted)
-                } else {
-                    try writer.write(field: "")
-                }
-            }
-            // A lone absent field stays a blank line, which reads back as absent.
-            try writer.endRow(keepingBlankLine: count == 1)
+            try writer.write(cells: cells, width: count)
         }
     }
 }

@@ -157,6 +157,13 @@ public final class CSVWriter {
         if emitter.endRow(keepingBlankLine: keepingBlankLine) { try flush() }
     }
 
+    /// Writes an encoded row of `width` columns in one access to the emitter; a missing cell
+    /// is an empty field, and a lone missing cell stays a blank line (which reads back as
+    /// absent).
+    func write(cells: [CSVCell?], width: Int) throws(CSVError) {
+        if emitter.append(cells: cells, width: width) { try flush() }
+    }
+
     /// Writes a whole row.
     public func write(row: [String]) throws(CSVError) {
         if emitter.append(row: row) { try flush() }
@@ -305,6 +312,18 @@ struct CSVEmitter: ~Copyable {
     mutating func append(row: [String]) -> Bool {
         for field in row { append(field, forceQuote: false) }
         return endRow(keepingBlankLine: false)
+    }
+
+    /// Appends an encoded row; returns whether the buffer should be flushed.
+    mutating func append(cells: [CSVCell?], width: Int) -> Bool {
+        for column in 0..<width {
+            if column < cells.count, let cell = cells[column] {
+                append(cell.text, forceQuote: cell.quoted)
+            } else {
+                append("", forceQuote: false)
+            }
+        }
+        return endRow(keepingBlankLine: width == 1)
     }
 
     /// Ends the row; returns whether the buffer should be flushed.
