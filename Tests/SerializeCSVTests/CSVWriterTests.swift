@@ -115,3 +115,20 @@ import Testing
         }
     }
 }
+
+@Suite struct CSVWriterDescriptorTests {
+    @Test func writesToAFileDescriptorInChunks() throws {
+        try withTemporaryFolder { folder in
+            let url = folder.appendingPathComponent("fd.csv")
+            #expect(FileManager.default.createFile(atPath: url.path, contents: nil))
+            let handle = try FileHandle(forWritingTo: url)
+            let writer = CSVWriter(fileDescriptor: handle.fileDescriptor, configuration: .init(bufferSize: 64))
+            let rows = (0..<50).map { ["\($0)", "line \($0)\nnext", "say \"\($0)\""] }
+            try writer.write(rows: rows)
+            try writer.finish()
+            try handle.close()
+            let reader = try CSVReader(fileAt: url, configuration: .init(dialect: .init(hasHeader: false)))
+            #expect(try reader.readAllRows() == rows)
+        }
+    }
+}
