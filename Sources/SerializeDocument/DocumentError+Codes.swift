@@ -1,0 +1,54 @@
+/// The named failures of the readers, the writers and the converter.
+
+extension DocumentError.Code {
+    // MARK: - Reading text
+
+    /// The bytes break the format's grammar (JSON, CSV).
+    public static let syntax = Self(rawValue: "syntax")
+    /// The input is not valid UTF-8.
+    public static let invalidUTF8 = Self(rawValue: "invalidUTF8")
+    /// A `\u` escape names a lone UTF-16 surrogate, which no Swift string can hold.
+    public static let loneSurrogate = Self(rawValue: "loneSurrogate")
+    /// Containers nest deeper than the reader's limit.
+    public static let tooDeep = Self(rawValue: "tooDeep")
+    /// A number does not fit: an integer beyond 64 bits, a real beyond `Double`'s range.
+    public static let numberOutOfRange = Self(rawValue: "numberOutOfRange")
+    /// The input is empty.
+    public static let empty = Self(rawValue: "empty")
+
+    // MARK: - Binary property lists
+
+    /// The bytes do not start with `bplist00` or are too short to hold a trailer.
+    public static let notBinaryPlist = Self(rawValue: "notBinaryPlist")
+    /// The 32-byte trailer holds impossible sizes, counts or offsets.
+    public static let badTrailer = Self(rawValue: "badTrailer")
+    /// An object offset or reference points outside the object table.
+    public static let offsetOutOfRange = Self(rawValue: "offsetOutOfRange")
+    /// An object's length runs past the end of the object table.
+    public static let truncated = Self(rawValue: "truncated")
+    /// A container contains itself.
+    public static let cycle = Self(rawValue: "cycle")
+    /// An object marker this reader does not know, or a kind it refuses by name (sets).
+    public static let unsupportedObject = Self(rawValue: "unsupportedObject")
+    /// A dictionary key that is not a string.
+    public static let nonStringKey = Self(rawValue: "nonStringKey")
+    /// A string with bytes its encoding does not allow.
+    public static let invalidString = Self(rawValue: "invalidString")
+    /// A date that is NaN or infinite, or outside the years 1 to 9999 where it must be printed.
+    public static let invalidDate = Self(rawValue: "invalidDate")
+
+    // MARK: - Writing
+
+    /// A `null` where the target format has none (property lists); fixed by `--null`.
+    public static let nullNotRepresentable = Self(rawValue: "nullNotRepresentable")
+    /// NaN or infinity where the target format has none (JSON, CSV); fixed by `--non-finite string`.
+    public static let nonFiniteNumber = Self(rawValue: "nonFiniteNumber")
+    /// A string holding characters XML 1.0 cannot carry, such as NUL.
+    public static let characterNotRepresentable = Self(rawValue: "characterNotRepresentable")
+    /// A document whose shape the target cannot hold (CSV needs an array of objects).
+    public static let shapeNotRepresentable = Self(rawValue: "shapeNotRepresentable")
+    /// A CSV record with no value for a column other records have; fixed by `--missing null`.
+    public static let missingValue = Self(rawValue: "missingValue")
+    /// The reader for a format is not available.
+    public static let unsupported = Self(rawValue: "unsupported")
+}

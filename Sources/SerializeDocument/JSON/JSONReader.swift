@@ -1,0 +1,405 @@
+/// Reads JSON (RFC 8259) bytes into a ``Document``.
+
+public import Foundation
+import OrderedCollections
+
+/// A strict RFC 8259 JSON reader with compiler-like errors.
+///
+/// It reads bytes, not a `String`: integers that fit `Int64` become ``Document/integer(_:)``,
+/// those up to `UInt64.max` ``Document/unsignedInteger(_:)``; any number with a fraction or an
+/// exponent becomes a correctly rounded ``Document/double(_:)``. An integer beyond 64 bits or a
+/// real beyond `Double`'s range is refused (``DocumentError/Code/numberOutOfRange``) rather than
+/// rounded silently. Object key order is kept; a duplicate key keeps its first position and its
+/// last value. A UTF-8 byte-order mark is skipped. Nesting deeper than ``maximumDepth`` is
+/// refused with ``DocumentError/Code/tooDeep``, so no input can overflow the stack.
+public struct JSONReader: Sendable {
+    /// The deepest nesting of arrays and objects accepted; 512, the same as Foundation and plutil.
+    public var maximumDepth: Int
+
+    /// Creates a reader.
+    public init(maximumDepth: Int = 512) {
+        self.maximumDepth = maximumDepth
+    }
+
+    /// Parses `data` as one JSON text.
+    ///
+    /// - Throws: ``DocumentError`` located at a 1-based line and column.
+    public func read(_ data: Data) throws(DocumentError) -> Document {
+        let result: Result<Document, DocumentError> = data.withUnsafeBytes { raw in
+            var parser = JSONParser(bytes: raw.bindMemory(to: UInt8.self), maximumDepth: maximumDepth)
+            do throws(DocumentError) {
+                return .success(try parser.parseDocument())
+            } catch {
+                return .failure(error)
+            }
+        }
+        return try result.get()
+    }
+}
+
+// MARK: - The parser
+
+/// A recursive-descent parser over a byte buffer; recursion is bounded by `maximumDepth`.
+struct JSONParser {
+    let bytes: UnsafeBufferPointer<UInt8>
+    let maximumDepth: Int
+    var index = 0
+    var depth = 0
+
+    init(bytes: UnsafeBufferPointer<UInt8>, maximumDepth: Int) {
+        self.bytes = bytes
+        self.maximumDepth = maximumDepth
+    }
+
+    mutating func parseDocument() throws(DocumentError) -> Document {
+        if bytes.count >= 3, bytes[0] == 0xEF, bytes[1] == 0xBB, bytes[2] == 0xBF { index = 3 }
+        skipWhitespace()
+        guard index < bytes.count else {
+            throw error(.empty, "expected a JSON value but the input is empty")
+        }
+        let value = try parseValue()
+        skipWhitespace()
+        guard index == bytes.count else {
+            throw error(.syntax, "unexpected \(describeCurrent()) after the top-level value")
+        }
+        return value
+    }
+
+    // MARK: - Values
+
+    mutating func parseValue() throws(DocumentError) -> Document {
+        guard index < bytes.count else { throw error(.syntax, "unexpected end of input, expected a value") }
+        switch bytes[index] {
+        case UInt8(ascii: "{"): return try parseObject()
+        case UInt8(ascii: "["): return try parseArray()
+        case UInt8(ascii: "\""): return .string(try parseString())
+        case UInt8(ascii: "t"): try expectLiteral("true"); return .bool(true)
+        case UInt8(ascii: "f"): try expectLiteral("false"); return .bool(false)
+        case UInt8(ascii: "n"): try expectLiteral("null"); return .null
+        case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): return try parseNumber()
+        default: throw error(.syntax, "unexpected \(describeCurrent()), expected a value")
+        }
+    }
+
+    mutating func enter() throws(DocumentError) {
+        depth += 1
+        if depth > maximumDepth {
+            throw error(.tooDeep, "arrays and objects nest deeper than \(maximumDepth) levels")
+        }
+    }
+
+    mutating func parseArray() throws(DocumentError) -> Document {
+        try enter()
+        index += 1
+        var elements: [Document] = []
+        skipWhitespace()
+        if index < bytes.count, bytes[index] == UInt8(ascii: "]") {
+            index += 1
+            depth -= 1
+            return .array(elements)
+        }
+        while true {
+            skipWhitespace()
+            elements.append(try parseValue())
+            skipWhitespace()
+            guard index < bytes.count else { throw error(.syntax, "unexpected end of input, expected ',' or ']' after array element") }
+            switch bytes[index] {
+            case UInt8(ascii: ","): index += 1
+            case UInt8(ascii: "]"):
+                index += 1
+                depth -= 1
+                return .array(elements)
+            default: throw error(.syntax, "expected ',' or ']' after array element, found \(describeCurrent())")
+            }
+        }
+    }
+
+    mutating func parseObject() throws(DocumentError) -> Document {
+        try enter()
+        index += 1
+        var members = OrderedDictionary<String, Document>()
+        skipWhitespace()
+        if index < bytes.count, bytes[index] == UInt8(ascii: "}") {
+            index += 1
+            depth -= 1
+            return .dictionary(members)
+        }
+        while true {
+            skipWhitespace()
+            guard index < bytes.count, bytes[index] == UInt8(ascii: "\"") else {
+                throw error(.syntax, "expected a string key, found \(describeCurrent())")
+            }
+            let key = try parseString()
+            skipWhitespace()
+            guard index < bytes.count, bytes[index] == UInt8(ascii: ":") else {
+                throw error(.syntax, "expected ':' after object key, found \(describeCurrent())")
+            }
+            index += 1
+            skipWhitespace()
+            members[key] = try parseValue()
+            skipWhitespace()
+            guard index < bytes.count else { throw error(.syntax, "unexpected end of input, expected ',' or '}' after object member") }
+            switch bytes[index] {
+            case UInt8(ascii: ","): index += 1
+            case UInt8(ascii: "}"):
+                index += 1
+                depth -= 1
+                return .dictionary(members)
+            default: throw error(.syntax, "expected ',' or '}' after object member, found \(describeCurrent())")
+            }
+        }
+    }
+
+    mutating func expectLiteral(_ literal: StaticString) throws(DocumentError) {
+        let start = index
+        let count = literal.utf8CodeUnitCount
+        let matches = literal.withUTF8Buffer { expected in
+            guard bytes.count - index >= count else { return false }
+            for offset in 0..<count where bytes[index + offset] != expected[offset] { return false }
+            return true
+        }
+        guard matches else {
+            index = start
+            throw error(.syntax, "unexpected \(describeCurrent()), expected a value")
+        }
+        index += count
+    }
+
+    // MARK: - Numbers
+
+    mutating func parseNumber() throws(DocumentError) -> Document {
+        let start = index
+        var isInteger = true
+        if bytes[index] == UInt8(ascii: "-") { index += 1 }
+        guard index < bytes.count, isDigit(bytes[index]) else {
+            throw error(.syntax, "expected a digit after '-', found \(describeCurrent())")
+        }
+        if bytes[index] == UInt8(ascii: "0") {
+            index += 1
+            if index < bytes.count, isDigit(bytes[index]) {
+                throw error(.syntax, "a number cannot start with a leading zero", at: start)
+            }
+        } else {
+            while index < bytes.count, isDigit(bytes[index]) { index += 1 }
+        }
+        if index < bytes.count, bytes[index] == UInt8(ascii: ".") {
+            isInteger = false
+            index += 1
+            guard index < bytes.count, isDigit(bytes[index]) else {
+                throw error(.syntax, "expected a digit after the decimal point, found \(describeCurrent())")
+            }
+            while index < bytes.count, isDigit(bytes[index]) { index += 1 }
+        }
+        if index < bytes.count, bytes[index] == UInt8(ascii: "e") || bytes[index] == UInt8(ascii: "E") {
+            isInteger = false
+            index += 1
+            if index < bytes.count, bytes[index] == UInt8(ascii: "+") || bytes[index] == UInt8(ascii: "-") { index += 1 }
+            guard index < bytes.count, isDigit(bytes[index]) else {
+                throw error(.syntax, "expected a digit in the exponent, found \(describeCurrent())")
+            }
+            while index < bytes.count, isDigit(bytes[index]) { index += 1 }
+        }
+        let text = UnsafeBufferPointer(rebasing: bytes[start..<index])
+        if isInteger {
+            if let value = Self.integer(text) { return value }
+            throw error(.numberOutOfRange, "integer \(String(decoding: text, as: UTF8.self)) does not fit in 64 bits", at: start)
+        }
+        // Swift's Double(String) is strtod: correctly rounded.
+        guard let value = Double(String(decoding: text, as: UTF8.self)), value.isFinite else {
+            throw error(.numberOutOfRange, "number \(String(decoding: text, as: UTF8.self)) is too large for a 64-bit real", at: start)
+        }
+        return .double(value)
+    }
+
+    /// An exact integer from validated JSON digits, or nil when it does not fit 64 bits.
+    static func integer(_ text: UnsafeBufferPointer<UInt8>) -> Document? {
+        let negative = text[0] == UInt8(ascii: "-")
+        var magnitude: UInt64 = 0
+        for byte in text[(negative ? 1 : 0)...] {
+            let (times10, overflow1) = magnitude.multipliedReportingOverflow(by: 10)
+            let (sum, overflow2) = times10.addingReportingOverflow(UInt64(byte - UInt8(ascii: "0")))
+            if overflow1 || overflow2 { return nil }
+            magnitude = sum
+        }
+        if negative {
+            if magnitude <= UInt64(Int64.max) { return .integer(-Int64(magnitude)) }
+            if magnitude == UInt64(Int64.max) + 1 { return .integer(.min) }
+            return nil
+        }
+        return magnitude <= UInt64(Int64.max) ? .integer(Int64(magnitude)) : .unsignedInteger(magnitude)
+    }
+
+    @inline(__always) func isDigit(_ byte: UInt8) -> Bool { byte &- UInt8(ascii: "0") < 10 }
+
+    // MARK: - Strings
+
+    mutating func parseString() throws(DocumentError) -> String {
+        let open = index
+        index += 1
+        let start = index
+        // Fast path: no escapes.
+        while index < bytes.count {
+            let byte = bytes[index]
+            if byte == UInt8(ascii: "\"") {
+                let slice = UnsafeBufferPointer(rebasing: bytes[start..<index])
+                index += 1
+                if slice.allSatisfy({ $0 < 0x80 }) { return String(decoding: slice, as: UTF8.self) }
+                guard let string = String(validating: slice, as: UTF8.self) else {
+                    throw error(.invalidUTF8, "string is not valid UTF-8", at: firstInvalidUTF8(in: start..<index - 1))
+                }
+                return string
+            }
+            if byte == UInt8(ascii: "\\") || byte < 0x20 { break }
+            index += 1
+        }
+        // Slow path: collect bytes, decoding escapes.
+        var buffer: [UInt8] = Array(bytes[start..<index])
+        while true {
+            guard index < bytes.count else {
+                throw error(.syntax, "unterminated string", at: open)
+            }
+            let byte = bytes[index]
+            switch byte {
+            case UInt8(ascii: "\""):
+                index += 1
+                guard let string = String(validating: buffer, as: UTF8.self) else {
+                    throw error(.invalidUTF8, "string is not valid UTF-8", at: firstInvalidUTF8(in: start..<index - 1))
+                }
+                return string
+            case UInt8(ascii: "\\"):
+                try parseEscape(into: &buffer)
+            case 0..<0x20:
+                throw error(.syntax, "control character U+\(hex4(UInt16(byte))) must be escaped in a string")
+            default:
+                buffer.append(byte)
+                index += 1
+            }
+        }
+    }
+
+    mutating func parseEscape(into buffer: inout [UInt8]) throws(DocumentError) {
+        let escapeStart = index
+        index += 1
+        guard index < bytes.count else { throw error(.syntax, "unterminated escape sequence", at: escapeStart) }
+        let byte = bytes[index]
+        index += 1
+        switch byte {
+        case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"): buffer.append(byte)
+        case UInt8(ascii: "b"): buffer.append(0x08)
+        case UInt8(ascii: "f"): buffer.append(0x0C)
+        case UInt8(ascii: "n"): buffer.append(0x0A)
+        case UInt8(ascii: "r"): buffer.append(0x0D)
+        case UInt8(ascii: "t"): buffer.append(0x09)
+        case UInt8(ascii: "u"):
+            let unit = try parseHex4(escapeStart: escapeStart)
+            var scalarValue = UInt32(unit)
+            if (0xD800...0xDBFF).contains(unit) {
+                // A high surrogate must be followed by `\u` and a low surrogate.
+                guard index + 1 < bytes.count, bytes[index] == UInt8(ascii: "\\"), bytes[index + 1] == UInt8(ascii: "u") else {
+                    throw error(.loneSurrogate, "\\u\(hex4(unit)) is a lone UTF-16 surrogate, which a string cannot hold", at: escapeStart)
+                }
+                index += 2
+                let low = try parseHex4(escapeStart: index - 2)
+                guard (0xDC00...0xDFFF).contains(low) else {
+                    throw error(.loneSurrogate, "\\u\(hex4(unit)) is a lone UTF-16 surrogate, which a string cannot hold", at: escapeStart)
+                }
+                scalarValue = 0x10000 + ((UInt32(unit) - 0xD800) << 10) + (UInt32(low) - 0xDC00)
+            } else if (0xDC00...0xDFFF).contains(unit) {
+                throw error(.loneSurrogate, "\\u\(hex4(unit)) is a lone UTF-16 surrogate, which a string cannot hold", at: escapeStart)
+            }
+            guard let scalar = Unicode.Scalar(scalarValue) else {
+                throw error(.loneSurrogate, "\\u\(hex4(unit)) is not a Unicode scalar", at: escapeStart)
+            }
+            UTF8.encode(scalar) { buffer.append($0) }
+        default:
+            index -= 1
+            throw error(.syntax, "invalid escape sequence '\\\(describeByte(byte))' in string", at: escapeStart)
+        }
+    }
+
+    mutating func parseHex4(escapeStart: Int) throws(DocumentError) -> UInt16 {
+        guard bytes.count - index >= 4 else {
+            throw error(.syntax, "\\u escape needs four hexadecimal digits", at: escapeStart)
+        }
+        var value: UInt16 = 0
+        for _ in 0..<4 {
+            let byte = bytes[index]
+            let digit: UInt8
+            switch byte {
+            case UInt8(ascii: "0")...UInt8(ascii: "9"): digit = byte - UInt8(ascii: "0")
+            case UInt8(ascii: "a")...UInt8(ascii: "f"): digit = byte - UInt8(ascii: "a") + 10
+            case UInt8(ascii: "A")...UInt8(ascii: "F"): digit = byte - UInt8(ascii: "A") + 10
+            default: throw error(.syntax, "\\u escape needs four hexadecimal digits", at: escapeStart)
+            }
+            value = value << 4 | UInt16(digit)
+            index += 1
+        }
+        return value
+    }
+
+    // MARK: - Whitespace and errors
+
+    @inline(__always) mutating func skipWhitespace() {
+        while index < bytes.count {
+            switch bytes[index] {
+            case 0x20, 0x0A, 0x0D, 0x09: index += 1
+            default: return
+            }
+        }
+    }
+
+    func hex4(_ value: UInt16) -> String {
+        let digits = String(value, radix: 16, uppercase: true)
+        return String(repeating: "0", count: max(0, 4 - digits.count)) + digits
+    }
+
+    func describeByte(_ byte: UInt8) -> String {
+        (0x21..<0x7F).contains(byte) ? String(UnicodeScalar(byte)) : "0x" + String(byte, radix: 16, uppercase: true)
+    }
+
+    func describeCurrent() -> String {
+        guard index < bytes.count else { return "end of input" }
+        let byte = bytes[index]
+        if (0x21..<0x7F).contains(byte) { return "'\(UnicodeScalar(byte))'" }
+        return "byte 0x" + String(byte, radix: 16, uppercase: true)
+    }
+
+    func firstInvalidUTF8(in range: Range<Int>) -> Int {
+        var position = range.lowerBound
+        while position < range.upperBound {
+            let lead = bytes[position]
+            let length = lead < 0x80 ? 1 : lead < 0xC2 ? 0 : lead < 0xE0 ? 2 : lead < 0xF0 ? 3 : lead < 0xF5 ? 4 : 0
+            guard length > 0, position + length <= range.upperBound,
+                String(validating: UnsafeBufferPointer(rebasing: bytes[position..<position + length]), as: UTF8.self) != nil
+            else { return position }
+            position += length
+        }
+        return range.lowerBound
+    }
+
+    func error(_ code: DocumentError.Code, _ message: String, at offset: Int? = nil) -> DocumentError {
+        DocumentError(code, message, at: TextPosition.location(of: offset ?? index, in: bytes))
+    }
+}
+
+/// Turns byte offsets into 1-based line and column numbers for text formats.
+enum TextPosition {
+    /// The line and column of `offset`; columns count Unicode scalars, not bytes.
+    static func location(of offset: Int, in bytes: UnsafeBufferPointer<UInt8>) -> DocumentError.Location {
+        var line = 1, column = 1
+        let end = min(offset, bytes.count)
+        var position = 0
+        if end >= 3, bytes[0] == 0xEF, bytes[1] == 0xBB, bytes[2] == 0xBF { position = 3 }
+        while position < end {
+            let byte = bytes[position]
+            if byte == 0x0A {
+                line += 1
+                column = 1
+            } else if byte & 0xC0 != 0x80 {
+                column += 1
+            }
+            position += 1
+        }
+        return .text(line: line, column: column)
+    }
+}

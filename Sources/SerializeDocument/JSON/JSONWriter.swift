@@ -1,0 +1,130 @@
+/// Writes a ``Document`` as JSON bytes.
+
+public import Foundation
+import OrderedCollections
+
+/// Writes JSON: pretty (two-space indent) or compact, keys in document order or sorted.
+///
+/// Integers are written exactly; reals as the shortest text that reads back as the same double,
+/// always with a `.` or an exponent (`1.0`), so a real stays a real on the way back. Dates,
+/// data and non-finite reals go through the strategies of ``WritingOptions``. Strings escape `"`,
+/// `\` and the control characters; everything else is written as UTF-8.
+public struct JSONWriter: Sendable {
+    /// The options this writer applies.
+    public var options: WritingOptions
+
+    /// Creates a writer.
+    public init(options: WritingOptions = WritingOptions()) {
+        self.options = options
+    }
+
+    /// The JSON text of `document`, ending in a newline when pretty.
+    ///
+    /// - Throws: ``DocumentError`` located at the path of a value the options refuse.
+    public func write(_ document: Document) throws(DocumentError) -> Data {
+        var output = JSONOutput(options: options)
+        output.bytes.reserveCapacity(4096)
+        try output.write(document, indent: 0)
+        if options.pretty { output.bytes.append(0x0A) }
+        return Data(output.bytes)
+    }
+}
+
+// MARK: - Output
+
+struct JSONOutput {
+    let options: WritingOptions
+    var bytes: [UInt8] = []
+    var path = DocumentPath()
+
+    init(options: WritingOptions) {
+        self.options = options
+    }
+
+    mutating func write(_ document: Document, indent: Int) throws(DocumentError) {
+        switch document {
+        case .null: append("null")
+        case let .bool(value): append(value ? "true" : "false")
+        case let .integer(value): append(String(value))
+        case let .unsignedInteger(value): append(String(value))
+        case let .double(value):
+            if let text = TextValues.real(value) {
+                append(text)
+            } else {
+                writeString(try options.text(ofNonFinite: value, at: path))
+            }
+        case let .string(value): writeString(value)
+        case let .date(value):
+            switch try options.text(ofDate: value, at: path) {
+            case let .string(text): writeString(text)
+            case let .number(text): append(text)
+            }
+        case let .data(value): writeString(options.text(ofData: value))
+        case let .array(elements):
+            guard !elements.isEmpty else { return append("[]") }
+            bytes.append(UInt8(ascii: "["))
+            for (index, element) in elements.enumerated() {
+                if index > 0 { bytes.append(UInt8(ascii: ",")) }
+                newline(indent + 1)
+                path.push(.index(index))
+                try write(element, indent: indent + 1)
+                path.pop()
+            }
+            newline(indent)
+            bytes.append(UInt8(ascii: "]"))
+        case let .dictionary(members):
+            guard !members.isEmpty else { return append("{}") }
+            bytes.append(UInt8(ascii: "{"))
+            for (index, member) in options.ordered(members).enumerated() {
+                if index > 0 { bytes.append(UInt8(ascii: ",")) }
+                newline(indent + 1)
+                writeString(member.key)
+                bytes.append(UInt8(ascii: ":"))
+                if options.pretty { bytes.append(UInt8(ascii: " ")) }
+                path.push(.key(member.key))
+                try write(member.value, indent: indent + 1)
+                path.pop()
+            }
+            newline(indent)
+            bytes.append(UInt8(ascii: "}"))
+        }
+    }
+
+    @inline(__always) mutating func newline(_ indent: Int) {
+        guard options.pretty else { return }
+        bytes.append(0x0A)
+        for _ in 0..<indent * 2 { bytes.append(0x20) }
+    }
+
+    @inline(__always) mutating func append(_ text: String) {
+        bytes.append(contentsOf: text.utf8)
+    }
+
+    mutating func writeString(_ string: String) {
+        bytes.append(UInt8(ascii: "\""))
+        var string = string
+        string.withUTF8 { utf8 in
+            var runStart = 0
+            for (offset, byte) in utf8.enumerated() where byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") {
+                bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart..<offset]))
+                runStart = offset + 1
+                switch byte {
+                case UInt8(ascii: "\""): append("\\\"")
+                case UInt8(ascii: "\\"): append("\\\\")
+                case 0x0A: append("\\n")
+                case 0x0D: append("\\r")
+                case 0x09: append("\\t")
+                case 0x08: append("\\b")
+                case 0x0C: append("\\f")
+                default:
+                    let hex = Array("0123456789abcdef".utf8)
+                    append("\\u00")
+                    bytes.append(hex[Int(byte >> 4)])
+                    bytes.append(hex[Int(byte & 0xF)])
+                }
+            }
+            bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart...]))
+        }
+        bytes.append(UInt8(ascii: "\""))
+    }
+}

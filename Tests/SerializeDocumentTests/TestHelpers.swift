@@ -1,0 +1,31 @@
+import Foundation
+import Testing
+@testable import SerializeDocument
+
+/// Reads JSON text, recording an issue at the caller on failure.
+func readJSON(_ text: String, sourceLocation: SourceLocation = #_sourceLocation) -> Document? {
+    do {
+        return try JSONReader().read(Data(text.utf8))
+    } catch {
+        Issue.record("unexpected error: \(error)", sourceLocation: sourceLocation)
+        return nil
+    }
+}
+
+/// The error reading `bytes` throws, recording an issue when it does not throw.
+func readingError(
+    _ bytes: Data, with read: (Data) throws(DocumentError) -> Document, sourceLocation: SourceLocation = #_sourceLocation
+) -> DocumentError? {
+    do {
+        let document = try read(bytes)
+        Issue.record("expected an error, read \(document)", sourceLocation: sourceLocation)
+        return nil
+    } catch {
+        return error
+    }
+}
+
+/// The compact JSON text of a document.
+func compactJSON(_ document: Document, options: WritingOptions = WritingOptions(pretty: false)) throws -> String {
+    String(decoding: try JSONWriter(options: options).write(document), as: UTF8.self)
+}
