@@ -1,0 +1,280 @@
+/// Reads binary property lists (`bplist00`) into ``Document`` values.
+
+public import Foundation
+import OrderedCollections
+
+/// A defensive `bplist00` reader: every size, count, offset and reference is checked before use.
+///
+/// Dictionaries keep the order of their entries in the file; integers keep all 64 bits, and the
+/// 16-byte form is read when it holds a value that fits `UInt64` (or a negative `Int64`). UIDs
+/// (`NSKeyedArchiver`) become a dictionary `{"CF$UID": n}`, which ``BinaryPlistWriter`` writes back
+/// as a UID. Sets and unknown markers are refused by name. A container that contains itself, an
+/// offset or reference out of range, a count larger than the bytes left, a truncated object, a bad
+/// trailer, a date that is NaN, infinite or outside the years 1 to 9999, and nesting deeper than ``maximumDepth`` are each a ``DocumentError`` with the byte
+/// offset of the object at fault. An object referenced twice is read once and shared.
+public struct BinaryPlistReader: Sendable {
+    /// The deepest nesting of arrays and dictionaries accepted.
+    public var maximumDepth: Int
+
+    /// Creates a reader.
+    public init(maximumDepth: Int = 512) {
+        self.maximumDepth = maximumDepth
+    }
+
+    /// Whether `data` starts with the binary property list magic `bplist`.
+    public static func isBinaryPlist(_ data: Data) -> Bool {
+        data.starts(with: Array("bplist".utf8))
+    }
+
+    /// Parses `data` as a binary property list.
+    ///
+    /// - Throws: ``DocumentError`` located at a byte offset.
+    public func read(_ data: Data) throws(DocumentError) -> Document {
+        let result: Result<Document, DocumentError> = data.withUnsafeBytes { raw in
+            do throws(DocumentError) {
+                var parser = try BinaryPlistParser(bytes: raw.bindMemory(to: UInt8.self), maximumDepth: maximumDepth)
+                return .success(try parser.readTop())
+            } catch {
+                return .failure(error)
+            }
+        }
+        return try result.get()
+    }
+}
+
+// MARK: - The parser
+
+struct BinaryPlistParser {
+    let bytes: UnsafeBufferPointer<UInt8>
+    let maximumDepth: Int
+    let offsetSize: Int
+    let refSize: Int
+    let objectCount: Int
+    let topObject: Int
+    let tableOffset: Int
+    var cache: [Document?]
+    var visiting: Set<Int> = []
+
+    init(bytes: UnsafeBufferPointer<UInt8>, maximumDepth: Int) throws(DocumentError) {
+        self.bytes = bytes
+        self.maximumDepth = maximumDepth
+        guard bytes.count >= 8, bytes.starts(with: Array("bplist0".utf8)) else {
+            throw DocumentError(.notBinaryPlist, "not a binary property list: it does not start with 'bplist00'", at: .byteOffset(0))
+        }
+        guard bytes.count >= 8 + 1 + 32 else {
+            throw DocumentError(.notBinaryPlist, "binary property list of \(bytes.count) bytes is too short to hold a trailer", at: .byteOffset(bytes.count))
+        }
+        let trailer = bytes.count - 32
+        func field(_ at: Int, _ size: Int) -> UInt64 {
+            var value: UInt64 = 0
+            for offset in 0..<size { value = value << 8 | UInt64(bytes[at + offset]) }
+            return value
+        }
+        offsetSize = Int(bytes[trailer + 6])
+        refSize = Int(bytes[trailer + 7])
+        let count = field(trailer + 8, 8), top = field(trailer + 16, 8), table = field(trailer + 24, 8)
+        guard (1...8).contains(offsetSize) else {
+            throw DocumentError(.badTrailer, "offset size \(offsetSize) in the trailer is not 1 to 8", at: .byteOffset(trailer + 6))
+        }
+        guard (1...8).contains(refSize) else {
+            throw DocumentError(.badTrailer, "object reference size \(refSize) in the trailer is not 1 to 8", at: .byteOffset(trailer + 7))
+        }
+        guard count >= 1, count <= UInt64(trailer) else {
+            throw DocumentError(.badTrailer, "object count \(count) in the trailer is impossible for a file of \(bytes.count) bytes", at: .byteOffset(trailer + 8))
+        }
+        guard table >= 9, table < UInt64(trailer) else {
+            throw DocumentError(.badTrailer, "offset table offset \(table) in the trailer lies outside the object area", at: .byteOffset(trailer + 24))
+        }
+        // Both are below the file size, so the product cannot overflow 64 bits.
+        guard UInt64(trailer) - table >= count * UInt64(offsetSize) else {
+            throw DocumentError(.badTrailer, "offset table of \(count) entries of \(offsetSize) bytes runs past the trailer", at: .byteOffset(trailer + 8))
+        }
+        guard top < count else {
+            throw DocumentError(.badTrailer, "top object \(top) is not among the \(count) objects", at: .byteOffset(trailer + 16))
+        }
+        if refSize < 8, count > UInt64(1) << UInt64(refSize * 8) {
+            throw DocumentError(.badTrailer, "\(count) objects cannot be referenced with \(refSize)-byte references", at: .byteOffset(trailer + 7))
+        }
+        objectCount = Int(count)
+        topObject = Int(top)
+        tableOffset = Int(table)
+        cache = Array(repeating: nil, count: objectCount)
+    }
+
+    mutating func readTop() throws(DocumentError) -> Document {
+        try readObject(topObject, depth: 0)
+    }
+
+    // MARK: - Numbers in the file
+
+    func unsigned(at offset: Int, size: Int) -> UInt64 {
+        var value: UInt64 = 0
+        for index in offset..<offset + size { value = value << 8 | UInt64(bytes[index]) }
+        return value
+    }
+
+    func offset(ofObject number: Int) throws(DocumentError) -> Int {
+        let entry = tableOffset + number * offsetSize
+        let value = unsigned(at: entry, size: offsetSize)
+        guard value >= 8, value < UInt64(tableOffset) else {
+            throw DocumentError(.offsetOutOfRange, "object \(number) has offset \(value), outside the object area 8..<\(tableOffset)", at: .byteOffset(entry))
+        }
+        return Int(value)
+    }
+
+    /// Checks that `length` bytes starting at `start` lie before the offset table.
+    func require(_ length: UInt64, at start: Int, for what: String, object: Int) throws(DocumentError) {
+        guard UInt64(tableOffset - start) >= length else {
+            throw DocumentError(.truncated, "\(what) of \(length) bytes runs past the object area", at: .byteOffset(object))
+        }
+    }
+
+    /// The count after a marker with low nibble `nibble` and where its payload starts.
+    func count(nibble: UInt8, at start: Int) throws(DocumentError) -> (count: UInt64, payload: Int) {
+        if nibble != 0x0F { return (UInt64(nibble), start + 1) }
+        let intStart = start + 1
+        try require(1, at: intStart, for: "count", object: start)
+        let marker = bytes[intStart]
+        guard marker & 0xF0 == 0x10, marker & 0x0F <= 3 else {
+            throw DocumentError(.truncated, "expected an integer count after marker 0x\(String(bytes[start], radix: 16))", at: .byteOffset(intStart))
+        }
+        let size = 1 << Int(marker & 0x0F)
+        try require(UInt64(1 + size), at: intStart, for: "count", object: start)
+        let value = unsigned(at: intStart + 1, size: size)
+        guard value <= UInt64(Int32.max) else {
+            throw DocumentError(.truncated, "count \(value) is larger than any binary property list can hold", at: .byteOffset(intStart))
+        }
+        return (value, intStart + 1 + size)
+    }
+
+    // MARK: - Objects
+
+    mutating func readReference(at position: Int, depth: Int) throws(DocumentError) -> Document {
+        let ref = unsigned(at: position, size: refSize)
+        guard ref < UInt64(objectCount) else {
+            throw DocumentError(.offsetOutOfRange, "reference to object \(ref), but there are only \(objectCount) objects", at: .byteOffset(position))
+        }
+        return try readObject(Int(ref), depth: depth)
+    }
+
+    mutating func readObject(_ number: Int, depth: Int) throws(DocumentError) -> Document {
+        if let cached = cache[number] { return cached }
+        let start = try offset(ofObject: number)
+        guard !visiting.contains(number) else {
+            throw DocumentError(.cycle, "object \(number) contains itself", at: .byteOffset(start))
+        }
+        guard depth <= maximumDepth else {
+            throw DocumentError(.tooDeep, "arrays and dictionaries nest deeper than \(maximumDepth) levels", at: .byteOffset(start))
+        }
+        let marker = bytes[start]
+        let nibble = marker & 0x0F
+        let value: Document
+        switch marker >> 4 {
+        case 0x0:
+            switch marker {
+            case 0x08: value = .bool(false)
+            case 0x09: value = .bool(true)
+            default:
+                throw DocumentError(.unsupportedObject, "unsupported object marker 0x\(String(marker, radix: 16, uppercase: true))", at: .byteOffset(start))
+            }
+        case 0x1: value = try readInteger(nibble: nibble, at: start)
+        case 0x2:
+            guard nibble == 2 || nibble == 3 else {
+                throw DocumentError(.unsupportedObject, "real of \(1 << Int(nibble)) bytes; only 4 and 8 exist", at: .byteOffset(start))
+            }
+            let size = 1 << Int(nibble)
+            try require(UInt64(1 + size), at: start, for: "real", object: start)
+            let raw = unsigned(at: start + 1, size: size)
+            value = .double(size == 4 ? Double(Float(bitPattern: UInt32(raw))) : Double(bitPattern: raw))
+        case 0x3:
+            guard marker == 0x33 else {
+                throw DocumentError(.unsupportedObject, "unsupported date marker 0x\(String(marker, radix: 16, uppercase: true))", at: .byteOffset(start))
+            }
+            try require(9, at: start, for: "date", object: start)
+            let seconds = Double(bitPattern: unsigned(at: start + 1, size: 8))
+            let date = Date(timeIntervalSinceReferenceDate: seconds)
+            guard TextValues.iso8601(date) != nil else {
+                throw DocumentError(.invalidDate, "date of \(seconds) seconds since 2001 is not a point in the years 1 to 9999", at: .byteOffset(start))
+            }
+            value = .date(date)
+        case 0x4:
+            let (length, payload) = try count(nibble: nibble, at: start)
+            try require(length, at: payload, for: "data", object: start)
+            value = .data(Data(UnsafeBufferPointer(rebasing: bytes[payload..<payload + Int(length)])))
+        case 0x5:
+            let (length, payload) = try count(nibble: nibble, at: start)
+            try require(length, at: payload, for: "ASCII string", object: start)
+            let slice = UnsafeBufferPointer(rebasing: bytes[payload..<payload + Int(length)])
+            guard slice.allSatisfy({ $0 < 0x80 }) else {
+                throw DocumentError(.invalidString, "ASCII string holds a byte above 0x7F", at: .byteOffset(start))
+            }
+            value = .string(String(decoding: slice, as: UTF8.self))
+        case 0x6:
+            let (units, payload) = try count(nibble: nibble, at: start)
+            try require(units * 2, at: payload, for: "UTF-16 string", object: start)
+            var codeUnits: [UInt16] = []
+            codeUnits.reserveCapacity(Int(units))
+            for index in 0..<Int(units) { codeUnits.append(UInt16(unsigned(at: payload + index * 2, size: 2))) }
+            guard let string = String(validating: codeUnits, as: UTF16.self) else {
+                throw DocumentError(.invalidString, "UTF-16 string holds a lone surrogate", at: .byteOffset(start))
+            }
+            value = .string(string)
+        case 0x8:
+            let size = Int(nibble) + 1
+            try require(UInt64(1 + size), at: start, for: "UID", object: start)
+            guard size <= 4 else {
+                throw DocumentError(.unsupportedObject, "UID of \(size) bytes; at most 4 are supported", at: .byteOffset(start))
+            }
+            value = .dictionary(["CF$UID": .integer(Int64(unsigned(at: start + 1, size: size)))])
+        case 0xA:
+            let (length, payload) = try count(nibble: nibble, at: start)
+            try require(length * UInt64(refSize), at: payload, for: "array", object: start)
+            visiting.insert(number)
+            var elements: [Document] = []
+            elements.reserveCapacity(Int(length))
+            for index in 0..<Int(length) {
+                elements.append(try readReference(at: payload + index * refSize, depth: depth + 1))
+            }
+            visiting.remove(number)
+            value = .array(elements)
+        case 0xC:
+            throw DocumentError(.unsupportedObject, "sets are not supported: no other format can hold one", at: .byteOffset(start))
+        case 0xD:
+            let (length, payload) = try count(nibble: nibble, at: start)
+            try require(length * 2 * UInt64(refSize), at: payload, for: "dictionary", object: start)
+            visiting.insert(number)
+            var members = OrderedDictionary<String, Document>(minimumCapacity: Int(length))
+            let valuesStart = payload + Int(length) * refSize
+            for index in 0..<Int(length) {
+                let keyPosition = payload + index * refSize
+                guard case let .string(key) = try readReference(at: keyPosition, depth: depth + 1) else {
+                    throw DocumentError(.nonStringKey, "dictionary key \(index) is not a string", at: .byteOffset(keyPosition))
+                }
+                members[key] = try readReference(at: valuesStart + index * refSize, depth: depth + 1)
+            }
+            visiting.remove(number)
+            value = .dictionary(members)
+        default:
+            throw DocumentError(.unsupportedObject, "unsupported object marker 0x\(String(marker, radix: 16, uppercase: true))", at: .byteOffset(start))
+        }
+        cache[number] = value
+        return value
+    }
+
+    func readInteger(nibble: UInt8, at start: Int) throws(DocumentError) -> Document {
+        guard nibble <= 4 else {
+            throw DocumentError(.unsupportedObject, "integer of \(1 << Int(nibble)) bytes; at most 16 exist", at: .byteOffset(start))
+        }
+        let size = 1 << Int(nibble)
+        try require(UInt64(1 + size), at: start, for: "integer", object: start)
+        switch size {
+        case 1, 2, 4: return .integer(Int64(unsigned(at: start + 1, size: size)))
+        case 8: return .integer(Int64(bitPattern: unsigned(at: start + 1, size: 8)))
+        default:
+            let high = unsigned(at: start + 1, size: 8), low = unsigned(at: start + 9, size: 8)
+            if high == 0 { return low <= UInt64(Int64.max) ? .integer(Int64(low)) : .unsignedInteger(low) }
+            if high == .max, low > UInt64(Int64.max) { return .integer(Int64(bitPattern: low)) }
+            throw DocumentError(.numberOutOfRange, "128-bit integer does not fit in 64 bits", at: .byteOffset(start))
+        }
+    }
+}

@@ -1,0 +1,225 @@
+import Foundation
+import OrderedCollections
+import Testing
+import TestSupport
+@testable import SerializeDocument
+
+/// A document with every kind of value a property list holds, keys deliberately unsorted.
+let everyPlistValue: Document = [
+    "zeta": "last key first",
+    "ints": [0, 1, 255, 256, 65_535, 65_536, .integer(Int64(UInt32.max)), .integer(Int64(UInt32.max) + 1), -1, .integer(.min), .integer(.max), .unsignedInteger(UInt64(Int64.max) + 1), .unsignedInteger(.max)],
+    "reals": [0.1, 1.0, -0.0, 5e-324, 1.7976931348623157e308, .double(.infinity), .double(-.infinity)],
+    "bools": [true, false],
+    "strings": ["", "ascii", "naïve café", "𝄞 clef", "tab\tnew\nline\r\nreturn", "<&>\"'"],
+    "date": .date(Date(timeIntervalSinceReferenceDate: 737_000_000.125)),
+    "old": .date(Date(timeIntervalSinceReferenceDate: -63_113_904_000)),
+    "data": .data(Data((0..<40).map { UInt8($0 * 7 % 256) })),
+    "empty": ["array": [], "dict": [:], "data": .data(Data())],
+    "long": .array((0..<300).map { .integer(Int64($0)) }),
+    "alpha": ["nested": ["deeper": ["deepest": "value"]]],
+]
+
+@Suite struct BinaryPlistTests {
+    func roundTrip(_ document: Document, sourceLocation: SourceLocation = #_sourceLocation) throws -> Document {
+        let bytes = try BinaryPlistWriter().write(document)
+        #expect(bytes.starts(with: Array("bplist00".utf8)), sourceLocation: sourceLocation)
+        return try BinaryPlistReader().read(bytes)
+    }
+
+    @Test func everyValueRoundTripsWithOrderAndExactIntegers() throws {
+        #expect(try roundTrip(everyPlistValue) == everyPlistValue)
+    }
+
+    @Test func nanRoundTrips() throws {
+        let back = try roundTrip([.double(.nan)])
+        guard case let .array(elements) = back, case let .double(value) = elements.first else {
+            Issue.record("not an array of one real: \(back)")
+            return
+        }
+        #expect(value.isNaN)
+    }
+
+    @Test func topLevelScalarsAndManyObjectsNeedingWideReferences() throws {
+        #expect(try roundTrip("just a string") == "just a string")
+        #expect(try roundTrip(.unsignedInteger(.max)) == .unsignedInteger(.max))
+        // More than 256 distinct objects: 2-byte references, and more than 65536 bytes: wider offsets.
+        let many = Document.array((0..<70_000).map { .string("s\($0)") })
+        #expect(try roundTrip(many) == many)
+    }
+
+    @Test func uidDictionariesBecomeUIDObjectsAndBack() throws {
+        let archive: Document = ["$top": ["root": ["CF$UID": 1]], "$objects": ["$null", ["CF$UID": 7]]]
+        let bytes = try BinaryPlistWriter().write(archive)
+        #expect(bytes.contains(0x80))  // a one-byte UID marker
+        #expect(try BinaryPlistReader().read(bytes) == archive)
+    }
+
+    @Test func foundationReadsWhatWeWrite() throws {
+        let document: Document = ["name": "x", "n": -5, "r": 2.5, "ok": true, "d": .data(Data([1, 2])), "list": ["a", "b"]]
+        let bytes = try BinaryPlistWriter().write(document)
+        let object = try PropertyListSerialization.propertyList(from: bytes, format: nil)
+        let dictionary = try #require(object as? [String: Any])
+        #expect(dictionary["name"] as? String == "x")
+        #expect(dictionary["n"] as? Int == -5)
+        #expect(dictionary["r"] as? Double == 2.5)
+        #expect(dictionary["ok"] as? Bool == true)
+        #expect(dictionary["d"] as? Data == Data([1, 2]))
+        #expect(dictionary["list"] as? [String] == ["a", "b"])
+    }
+
+    @Test func weReadWhatFoundationWrites() throws {
+        let date = Date(timeIntervalSinceReferenceDate: 12345)
+        let bytes = try PropertyListSerialization.data(
+            fromPropertyList: ["when": date, "items": [1, 2, 3], "big": Int64.min] as [String: Any], format: .binary, options: 0)
+        guard case let .dictionary(members) = try BinaryPlistReader().read(bytes) else {
+            Issue.record("not a dictionary")
+            return
+        }
+        #expect(members["when"] == .date(date))
+        #expect(members["items"] == [1, 2, 3])
+        #expect(members["big"] == .integer(.min))
+    }
+
+    @Test func nullGoesThroughTheNamedStrategy() throws {
+        let document: Document = ["users": [["email": "a@b"], ["email": nil]]]
+        #expect {
+            try BinaryPlistWriter().write(document)
+        } throws: { error in
+            let error = error as? DocumentError
+            return error?.code == .nullNotRepresentable && error?.location == .path("$.users[1].email")
+                && error?.hint?.contains("--null omit") == true
+        }
+        let omitted = try BinaryPlistWriter(options: WritingOptions(null: .omit)).write(document)
+        #expect(try BinaryPlistReader().read(omitted) == ["users": [["email": "a@b"], [:]]])
+        let replaced = try BinaryPlistWriter(options: WritingOptions(null: .string("NULL"))).write(document)
+        #expect(try BinaryPlistReader().read(replaced) == ["users": [["email": "a@b"], ["email": "NULL"]]])
+    }
+
+    // MARK: - libplist's test data
+
+    static let libplistSamples: [(String, Document?)] = [
+        ("signedunsigned.bplist", nil as Document?),
+        ("order.bplist", ["test": [1, 1], "foo": [[1], ["test": "foo"], [1], [1]]]),
+        ("uid.bplist", ["CF$UID": 7]),
+        ("dictref3bytes.bplist", ["A": "B"]),
+        ("off8bytes.bplist", ["A": "B"]),
+        ("unsigned.bplist", Document.unsignedInteger(.max)),
+        ("signed.bplist", -1),
+    ]
+
+    @Test(arguments: libplistSamples)
+    func libplistSamplesRead(name: String, expected: Document?) throws {
+        let document = try BinaryPlistReader().read(try Fixtures.data("convert/bplist-valid/\(name)"))
+        if let expected { #expect(document == expected) }
+        if name == "signedunsigned.bplist" {
+            guard case let .array(elements) = document else {
+                Issue.record("not an array")
+                return
+            }
+            #expect(Array(elements.prefix(4)) == [-1, .unsignedInteger(.max), .integer(.max), .integer(.min)])
+        }
+        // Whatever we read, we write back and read the same.
+        #expect(try roundTrip(document) == document)
+    }
+
+    // MARK: - Refusing bad input by name
+
+    @Test(arguments: [
+        ("00_too_short_data.bplist", DocumentError.Code.notBinaryPlist),
+        ("03_integer_overflow_in_offset_table_offset.bplist", .badTrailer),
+        ("09_extremally_large_num_objects_64_bit.bplist", .badTrailer),
+        ("11_offset_size_0.bplist", .badTrailer),
+        ("13_too_large_offset.bplist", .offsetOutOfRange),
+        ("17_extremally_large_array_size_64_bit.bplist", .truncated),
+        ("19_too_large_reference_index.bplist", .offsetOutOfRange),
+        ("29_invalid_ascii.bplist", .invalidString),
+        ("34_invalid_utf_16.bplist", .invalidString),
+        ("35_non_hashable_key.bplist", .nonStringKey),
+        ("38_invalid_datetime_infinity.bplist", .invalidDate),
+        // libplist's recursion.bplist has a cycle, but its offset table also overlaps the trailer.
+        ("recursion.bplist", .badTrailer),
+    ])
+    func invalidInputIsRefusedByNameWithAnOffset(name: String, code: DocumentError.Code) throws {
+        let error = try #require(readingError(try Fixtures.data("convert/bplist-invalid/\(name)"), with: BinaryPlistReader().read))
+        #expect(error.code == code, "\(error)")
+        guard case .byteOffset = error.location else {
+            Issue.record("no byte offset: \(error)")
+            return
+        }
+    }
+
+    @Test func aContainerContainingItselfIsACycle() throws {
+        // ["k": ["x"]] is laid out as 0 dict, 1 "k", 2 array, 3 "x"; point the array at the dict.
+        var bytes = try BinaryPlistWriter().write(["k": ["x"]])
+        let array = try #require(bytes.firstRange(of: Data([0xA1, 0x03])))
+        bytes[array.lowerBound + 1] = 0x00
+        let error = try #require(readingError(bytes, with: BinaryPlistReader().read))
+        #expect(error.code == .cycle)
+        #expect(error.location == .byteOffset(8))
+    }
+
+    @Test func everyShippedInvalidInputIsRefused() throws {
+        for file in try Fixtures.files(in: "convert/bplist-invalid", withExtension: "bplist") {
+            #expect(throws: DocumentError.self, "\(file.lastPathComponent)") { try BinaryPlistReader().read(try Data(contentsOf: file)) }
+        }
+    }
+
+    @Test func textIsNotABinaryPlist() throws {
+        let error = try #require(readingError(Data("<plist/>".utf8), with: BinaryPlistReader().read))
+        #expect(error.code == .notBinaryPlist)
+        #expect(error.description == "offset 0: error: not a binary property list: it does not start with 'bplist00'")
+    }
+
+    @Test func deepNestingIsRefused() throws {
+        var document: Document = 1
+        for _ in 0..<600 { document = [document] }
+        let bytes = try BinaryPlistWriter().write(document)
+        let error = try #require(readingError(bytes, with: BinaryPlistReader().read))
+        #expect(error.code == .tooDeep)
+    }
+
+    @Test func truncationAnywhereIsRefusedNotCrashed() throws {
+        let bytes = try BinaryPlistWriter().write(everyPlistValue)
+        for length in stride(from: 0, to: bytes.count, by: 7) {
+            #expect(throws: DocumentError.self) { try BinaryPlistReader().read(bytes.prefix(length)) }
+        }
+    }
+
+    @Test func flippedBytesNeverCrash() throws {
+        let bytes = try BinaryPlistWriter().write(everyPlistValue)
+        var generator = SystemRandomNumberGenerator()
+        for _ in 0..<2000 {
+            var mutated = bytes
+            for _ in 0..<3 {
+                mutated[Int.random(in: 0..<mutated.count, using: &generator)] = UInt8.random(in: 0...255, using: &generator)
+            }
+            _ = try? BinaryPlistReader().read(mutated)
+        }
+    }
+
+    @Test(.enabled(if: Fixtures.sharedCorpora != nil)) func sharedCorporaNeverCrash() throws {
+        let root = try #require(Fixtures.sharedCorpora).appendingPathComponent("plist")
+        let pyinvalid = try FileManager.default.contentsOfDirectory(at: root.appendingPathComponent("pyinvalid"), includingPropertiesForKeys: nil)
+        #expect(pyinvalid.count == 40)
+        for file in pyinvalid {
+            let error = readingError(try Data(contentsOf: file), with: BinaryPlistReader().read)
+            if let error, case .byteOffset = error.location {} else {
+                Issue.record("\(file.lastPathComponent): expected an error with a byte offset, got \(String(describing: error))")
+            }
+        }
+        // Every other file: refused or read, never a crash; what is read writes back the same.
+        let enumerator = FileManager.default.enumerator(at: root, includingPropertiesForKeys: [.isRegularFileKey])
+        var count = 0
+        while let file = enumerator?.nextObject() as? URL {
+            guard (try? file.resourceValues(forKeys: [.isRegularFileKey]).isRegularFile) == true else { continue }
+            count += 1
+            let data = try Data(contentsOf: file)
+            if let document = try? BinaryPlistReader().read(data) {
+                if let bytes = try? BinaryPlistWriter(options: WritingOptions(null: .omit)).write(document) {
+                    #expect(try BinaryPlistReader().read(bytes) == document, "\(file.path)")
+                }
+            }
+        }
+        #expect(count > 100)
+    }
+}
