@@ -21,7 +21,7 @@ public struct Serialize: AsyncParsableCommand {
             error that says where it is and which flag fixes it.
             """,
         version: Serialize.version,
-        subcommands: []
+        subcommands: [Convert.self]
     )
 
     public init() {}

@@ -1,0 +1,70 @@
+/// The flags of `serialize convert`: formats, layout and the named strategies.
+
+public import ArgumentParser
+import SerializeDocument
+
+extension DateStrategy: ExpressibleByArgument {}
+extension DataStrategy: ExpressibleByArgument {}
+extension NonFiniteStrategy: ExpressibleByArgument {}
+extension MissingStrategy: ExpressibleByArgument {}
+
+/// How output is laid out.
+enum Layout: String, EnumerableFlag {
+    case pretty, compact
+
+    static func help(for value: Layout) -> ArgumentHelp? {
+        switch value {
+        case .pretty: "Indent JSON and XML property lists (the default)."
+        case .compact: "Write JSON and XML property lists without whitespace."
+        }
+    }
+}
+
+/// Formats, layout and the strategies for values a target format cannot hold.
+public struct ConvertOptions: ParsableArguments {
+    @Option(help: "The input format (default: from the extension; property lists by content).")
+    var from: Format?
+
+    @Option(help: "The output format (default: from the extension, .plist is xml; JSON for -).")
+    var to: Format?
+
+    @Flag(exclusivity: .exclusive)
+    var layout: Layout = .pretty
+
+    @Flag(help: "Sort dictionary keys (by UTF-8 bytes) instead of keeping document order.")
+    var sortKeys = false
+
+    @Option(help: ArgumentHelp(
+        "null in a property list: error, omit, or any other text to write that string instead.",
+        valueName: "error|omit|string"))
+    var null: String = "error"
+
+    @Option(help: "Dates in JSON and CSV: iso8601 (with fractional seconds) or epoch (seconds since 1970).")
+    var dates: DateStrategy = .iso8601
+
+    @Option(help: "Data in JSON and CSV: base64 or hex.")
+    var data: DataStrategy = .base64
+
+    @Option(help: "NaN and infinities in JSON and CSV: error, or string (\"NaN\", \"Infinity\", \"-Infinity\").")
+    var nonFinite: NonFiniteStrategy = .error
+
+    @Option(help: "A CSV record without a column other records have: error, or null (an empty field).")
+    var missing: MissingStrategy = .error
+
+    @Flag(help: "CSV input: read true/false, numbers, [] and {} as typed values instead of strings.")
+    var infer = false
+
+    public init() {}
+
+    /// The writers' options these flags describe.
+    var writingOptions: WritingOptions {
+        let nullStrategy: NullStrategy = switch null {
+        case "error": .error
+        case "omit": .omit
+        default: .string(null)
+        }
+        return WritingOptions(
+            pretty: layout == .pretty, sortKeys: sortKeys, null: nullStrategy, dates: dates, data: data,
+            nonFinite: nonFinite, missing: missing)
+    }
+}

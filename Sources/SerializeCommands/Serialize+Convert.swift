@@ -1,0 +1,119 @@
+/// `serialize convert IN OUT`: lossless conversion between JSON, property lists and CSV.
+
+public import ArgumentParser
+import Foundation
+import SerializeDocument
+
+extension Serialize {
+    /// Converts a document from one format to another, refusing by name what the target cannot
+    /// hold unless a strategy flag says what to do.
+    public struct Convert: AsyncParsableCommand {
+        public static let configuration = CommandConfiguration(
+            commandName: "convert",
+            abstract: "Convert between JSON, XML and binary property lists, CSV and TSV.",
+            discussion: """
+                Formats come from the file extensions (.json, .plist, .csv, .tsv) unless --from or \
+                --to says otherwise. A .plist is written as XML unless --to binary; on reading, \
+                binary and XML property lists are told apart by content. '-' reads standard input \
+                or writes standard output (JSON unless --to says otherwise).
+
+                Nothing is lost silently: integers stay exact in 64 bits, key order is kept, and \
+                a value the target format cannot hold (null in a property list, NaN in JSON, a NUL \
+                character in XML, a missing CSV column) is refused with an error that names its \
+                path, like $.users[3].email, and the flag that fixes it. The output is written to \
+                a temporary file beside the target and renamed, so a failed conversion never \
+                leaves a half-written file.
+
+                EXIT STATUS:
+                  0   converted
+                  1   the target format cannot hold a value (see the flag the error names)
+                  64  bad usage: unknown flag, unknown format
+                  65  the input is not valid in its format (the error says file:line:column)
+                  66  the input cannot be opened
+                  73  the output cannot be written
+                """
+        )
+
+        @Argument(help: "The input file, or '-' for standard input.")
+        var input: String
+
+        @Argument(help: "The output file, or '-' for standard output.")
+        var output: String
+
+        @OptionGroup var options: ConvertOptions
+
+        public init() {}
+
+        /// The exit codes documented in `--help`.
+        enum Status {
+            static let unrepresentable: Int32 = 1
+            static let invalidInput: Int32 = 65
+            static let noInput: Int32 = 66
+            static let cannotCreate: Int32 = 73
+        }
+
+        public func validate() throws {
+            if input == "-", options.from == nil {
+                throw ValidationError("reading standard input needs --from (json, xml, binary, csv, tsv)")
+            }
+            if input != "-", options.from == nil, Self.format(ofPath: input) == nil {
+                throw ValidationError("cannot tell the format of '\(input)' from its extension; use --from")
+            }
+            if output != "-", options.to == nil, Self.format(ofPath: output) == nil {
+                throw ValidationError("cannot tell the format of '\(output)' from its extension; use --to")
+            }
+        }
+
+        public func run() async throws {
+            let inputName = input == "-" ? "<stdin>" : input
+            let data: Data
+            do {
+                data = input == "-" ? FileHandle.standardInput.readDataToEndOfFile() : try Data(contentsOf: URL(fileURLWithPath: input))
+            } catch {
+                throw Self.fail("\(inputName): error: cannot read the input: \(Self.reason(error))", status: Status.noInput)
+            }
+            let sourceFormat = (options.from ?? Self.format(ofPath: input) ?? .json).detected(in: data)
+            let targetFormat = options.to ?? (output == "-" ? .json : Self.format(ofPath: output) ?? .json)
+
+            let document: Document
+            do {
+                document = try sourceFormat.read(data, options: ReadingOptions(inferCSVTypes: options.infer))
+            } catch {
+                throw Self.fail(error.inFile(inputName).description, status: Status.invalidInput)
+            }
+            let bytes: Data
+            do {
+                bytes = try targetFormat.write(document, options: options.writingOptions)
+            } catch {
+                throw Self.fail(error.inFile(inputName).description, status: Status.unrepresentable)
+            }
+            if output == "-" {
+                FileHandle.standardOutput.write(bytes)
+                return
+            }
+            do {
+                try AtomicFile.write(bytes, to: URL(fileURLWithPath: output))
+            } catch {
+                throw Self.fail("\(output): error: cannot write the output: \(Self.reason(error))", status: Status.cannotCreate)
+            }
+        }
+
+        /// The format a path's extension names.
+        static func format(ofPath path: String) -> Format? {
+            Format(fileExtension: URL(fileURLWithPath: path).pathExtension)
+        }
+
+        static func reason(_ error: any Error) -> String {
+            if let error = error as? CocoaError, let underlying = error.underlying as? POSIXError {
+                return underlying.localizedDescription
+            }
+            return (error as NSError).localizedDescription
+        }
+
+        /// Prints `message` to standard error and returns the exit code to throw.
+        static func fail(_ message: String, status: Int32) -> ExitCode {
+            FileHandle.standardError.write(Data((message + "\n").utf8))
+            return ExitCode(status)
+        }
+    }
+}

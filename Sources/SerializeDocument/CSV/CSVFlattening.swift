@@ -1,0 +1,273 @@
+/// A document ⇄ a CSV table: records to rows, nested values to dotted and indexed columns.
+
+import Foundation
+import OrderedCollections
+
+/// Turns a top-level array of dictionaries into a ``CSVTable`` and back.
+///
+/// Nested values become columns named by their path: `address.city`, `tags[0]`,
+/// `items[1].sku`. A key holding `.`, `[`, `]` or `\` has them escaped with `\`. The header is
+/// the union of every record's columns in first-seen order. Scalars become text (reals in their
+/// shortest form, dates and data through ``WritingOptions``), `null` an empty unquoted field, the
+/// empty string a quoted empty field, an empty array `[]` and an empty dictionary `{}`.
+///
+/// Reading restores the nesting from the header; `null` comes back from an empty unquoted field.
+/// Other fields stay strings unless `infer` is set, which reads `true`/`false`, JSON numbers
+/// (exact integers, reals), `[]` and `{}`. CSV cannot tell a record without a column from one
+/// whose value is `null`, so writing a record that lacks a column other records have goes through
+/// ``WritingOptions/missing``.
+public enum CSVFlattening {
+    // MARK: - Flattening
+
+    /// The table of `document`, which must be an array of dictionaries.
+    ///
+    /// - Throws: ``DocumentError`` located at a path: ``DocumentError/Code/shapeNotRepresentable``
+    ///   for another shape, ``DocumentError/Code/missingValue`` for a record lacking a column
+    ///   (unless ``WritingOptions/missing`` is `.null`), and the strategies' errors.
+    public static func flatten(_ document: Document, options: WritingOptions = WritingOptions()) throws(DocumentError) -> CSVTable {
+        guard case let .array(records) = document else {
+            throw DocumentError(
+                .shapeNotRepresentable, "CSV needs an array of dictionaries at the top level, found \(document.typeName)",
+                at: .path("$"))
+        }
+        var columns = OrderedSet<String>()
+        var flattened: [[String: String?]] = []
+        flattened.reserveCapacity(records.count)
+        var path = DocumentPath()
+        for (index, record) in records.enumerated() {
+            path.push(.index(index))
+            guard case let .dictionary(members) = record else {
+                throw DocumentError(
+                    .shapeNotRepresentable, "CSV records must be dictionaries, found \(record.typeName)", at: .at(path))
+            }
+            var cells: [String: String?] = [:]
+            var order: [String] = []
+            for member in options.ordered(members) {
+                path.push(.key(member.key))
+                try flatten(member.value, name: escape(member.key), path: &path, options: options, into: &cells, order: &order)
+                path.pop()
+            }
+            for name in order { columns.append(name) }
+            flattened.append(cells)
+            path.pop()
+        }
+        let header = Array(columns)
+        var rows: [[String?]] = []
+        rows.reserveCapacity(flattened.count)
+        for (index, cells) in flattened.enumerated() {
+            var row: [String?] = []
+            row.reserveCapacity(header.count)
+            for column in header {
+                if let cell = cells[column] {
+                    row.append(cell)
+                } else if options.missing == .null {
+                    row.append(nil)
+                } else {
+                    throw DocumentError(
+                        .missingValue, "record has no value for column '\(column)', which other records have; CSV cannot tell a missing value from null",
+                        at: .path("$[\(index)]"), hint: "use --missing null to write an empty field, which reads back as null")
+                }
+            }
+            rows.append(row)
+        }
+        return CSVTable(header: header, rows: rows)
+    }
+
+    static func flatten(
+        _ value: Document, name: String, path: inout DocumentPath, options: WritingOptions,
+        into cells: inout [String: String?], order: inout [String]
+    ) throws(DocumentError) {
+        func leaf(_ text: String?) {
+            if cells.updateValue(text, forKey: name) == nil { order.append(name) }
+        }
+        switch value {
+        case .null: leaf(nil)
+        case let .bool(flag): leaf(flag ? "true" : "false")
+        case let .integer(number): leaf(String(number))
+        case let .unsignedInteger(number): leaf(String(number))
+        case let .double(number):
+            if let text = TextValues.real(number) {
+                leaf(text)
+            } else {
+                leaf(try options.text(ofNonFinite: number, at: path))
+            }
+        case let .string(text): leaf(text)
+        case let .date(date):
+            switch try options.text(ofDate: date, at: path) {
+            case let .string(text), let .number(text): leaf(text)
+            }
+        case let .data(bytes): leaf(options.text(ofData: bytes))
+        case let .array(elements):
+            guard !elements.isEmpty else { return leaf("[]") }
+            for (index, element) in elements.enumerated() {
+                path.push(.index(index))
+                try flatten(element, name: name + "[\(index)]", path: &path, options: options, into: &cells, order: &order)
+                path.pop()
+            }
+        case let .dictionary(members):
+            guard !members.isEmpty else { return leaf("{}") }
+            for member in options.ordered(members) {
+                path.push(.key(member.key))
+                try flatten(member.value, name: name + "." + escape(member.key), path: &path, options: options, into: &cells, order: &order)
+                path.pop()
+            }
+        }
+    }
+
+    /// A key with `.`, `[`, `]` and `\` escaped by `\`.
+    static func escape(_ key: String) -> String {
+        guard key.contains(where: { $0 == "." || $0 == "[" || $0 == "]" || $0 == "\\" }) else { return key }
+        var escaped = ""
+        for character in key {
+            if character == "." || character == "[" || character == "]" || character == "\\" { escaped.append("\\") }
+            escaped.append(character)
+        }
+        return escaped
+    }
+
+    // MARK: - Restoring
+
+    /// The array of dictionaries `table` holds.
+    ///
+    /// - Parameter infer: read `true`/`false`, JSON numbers, `[]` and `{}` as typed values.
+    /// - Throws: ``DocumentError/Code/shapeNotRepresentable`` when two columns of a row claim the
+    ///   same place (`a` holds text and `a.b` a value too).
+    public static func restore(_ table: CSVTable, infer: Bool = false) throws(DocumentError) -> Document {
+        let paths = table.header.map(parseColumn)
+        var records: [Document] = []
+        records.reserveCapacity(table.rows.count)
+        for (rowIndex, row) in table.rows.enumerated() {
+            var root = Node.object([:])
+            for (column, field) in row.enumerated() where column < paths.count {
+                let value: Document = field.map { infer ? inferred($0) : .string($0) } ?? .null
+                guard root.insert(value, at: paths[column][...]) else {
+                    throw DocumentError(
+                        .shapeNotRepresentable, "column '\(table.header[column])' conflicts with another column of the same row",
+                        at: .path("$[\(rowIndex)]"))
+                }
+            }
+            records.append(root.document)
+        }
+        return .array(records)
+    }
+
+    /// The path a column name denotes; a name that is not a well-formed path is one key.
+    static func parseColumn(_ name: String) -> [DocumentPath.Component] {
+        var components: [DocumentPath.Component] = []
+        var key = ""
+        var keyStarted = false
+        var characters = name[...]
+        func endKey() {
+            if keyStarted { components.append(.key(key)) }
+            key = ""
+            keyStarted = false
+        }
+        while let character = characters.first {
+            characters = characters.dropFirst()
+            switch character {
+            case "\\":
+                guard let next = characters.first else { return [.key(name)] }
+                key.append(next)
+                keyStarted = true
+                characters = characters.dropFirst()
+            case ".":
+                guard keyStarted || components.last.map({ if case .index = $0 { true } else { false } }) == true else { return [.key(name)] }
+                endKey()
+                keyStarted = true
+            case "[":
+                guard let close = characters.firstIndex(of: "]"), let index = Int(characters[..<close]), index >= 0,
+                    keyStarted || !components.isEmpty, String(index) == characters[..<close]
+                else { return [.key(name)] }
+                endKey()
+                components.append(.index(index))
+                characters = characters[characters.index(after: close)...]
+                if let next = characters.first, next != ".", next != "[" { return [.key(name)] }
+            default:
+                key.append(character)
+                keyStarted = true
+            }
+        }
+        endKey()
+        return components.isEmpty ? [.key(name)] : components
+    }
+
+    /// The typed value of a field under `--infer`.
+    static func inferred(_ text: String) -> Document {
+        switch text {
+        case "true": return .bool(true)
+        case "false": return .bool(false)
+        case "[]": return .array([])
+        case "{}": return .dictionary([:])
+        default: break
+        }
+        guard let first = text.utf8.first, first == UInt8(ascii: "-") || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(first),
+            let last = text.utf8.last, (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(last),
+            let document = try? JSONReader(maximumDepth: 0).read(Data(text.utf8))
+        else { return .string(text) }
+        return document
+    }
+
+    /// A record under construction.
+    enum Node {
+        case value(Document)
+        case object(OrderedDictionary<String, Node>)
+        case array([Int: Node])
+
+        /// Puts `value` at `path`; false when another column already claimed the place.
+        mutating func insert(_ value: Document, at path: ArraySlice<DocumentPath.Component>) -> Bool {
+            guard let first = path.first else {
+                if case .value(.null) = self { self = .value(value); return true }
+                if case .null = value { return true }  // a null never overrides a value
+                return false
+            }
+            var child: Node
+            switch (self, first) {
+            case let (.object(members), .key(key)):
+                child = members[key] ?? Self.empty(for: path.dropFirst().first)
+            case let (.array(elements), .index(index)):
+                child = elements[index] ?? Self.empty(for: path.dropFirst().first)
+            case (.value(.null), _):
+                self = first.isIndex ? .array([:]) : .object([:])
+                return insert(value, at: path)
+            default:
+                return false
+            }
+            guard child.insert(value, at: path.dropFirst()) else { return false }
+            switch (self, first) {
+            case (.object(var members), .key(let key)):
+                members[key] = child
+                self = .object(members)
+            case (.array(var elements), .index(let index)):
+                elements[index] = child
+                self = .array(elements)
+            default:
+                return false
+            }
+            return true
+        }
+
+        static func empty(for next: DocumentPath.Component?) -> Node {
+            switch next {
+            case nil: .value(.null)
+            case .index?: .array([:])
+            case .key?: .object([:])
+            }
+        }
+
+        var document: Document {
+            switch self {
+            case let .value(value): return value
+            case let .object(members): return .dictionary(members.mapValues(\.document))
+            case let .array(elements):
+                guard let last = elements.keys.max() else { return .array([]) }
+                return .array((0...last).map { elements[$0]?.document ?? .null })
+            }
+        }
+    }
+}
+
+extension DocumentPath.Component {
+    var isIndex: Bool {
+        if case .index = self { true } else { false }
+    }
+}
