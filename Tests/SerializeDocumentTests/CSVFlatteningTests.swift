@@ -1,0 +1,127 @@
+import Foundation
+import OrderedCollections
+import Testing
+@testable import SerializeDocument
+
+@Suite struct CSVFlatteningTests {
+    let records: Document = [
+        ["id": 1, "name": "Ada", "tags": ["x", "y"], "address": ["city": "London", "zip": nil], "score": 9.5, "ok": true],
+        ["id": 2, "name": "", "tags": ["z", "w"], "address": ["city": "Paris, FR", "zip": "F-75001"], "score": -0.25, "ok": false],
+    ]
+
+    func csv(_ document: Document, options: WritingOptions = WritingOptions()) throws -> String {
+        String(decoding: try Format.csv.write(document, options: options), as: UTF8.self)
+    }
+
+    @Test func nestedValuesBecomeDottedAndIndexedColumnsInFirstSeenOrder() throws {
+        #expect(try csv(records) == """
+            id,name,tags[0],tags[1],address.city,address.zip,score,ok\r
+            1,Ada,x,y,London,,9.5,true\r
+            2,"",z,w,"Paris, FR",F-75001,-0.25,false\r
+
+            """)
+    }
+
+    @Test func inferRestoresTypesNestingAndNullsExactly() throws {
+        let bytes = try Format.csv.write(records)
+        #expect(try Format.csv.read(bytes, options: ReadingOptions(inferCSVTypes: true)) == records)
+    }
+
+    @Test func withoutInferValuesStayStringsButNullsAndNestingAreRestored() throws {
+        let back = try Format.csv.read(try Format.csv.write(records))
+        guard case let .array(rows) = back, case let .dictionary(first) = rows.first else {
+            Issue.record("not an array of dictionaries: \(back)")
+            return
+        }
+        #expect(first["id"] == "1")
+        #expect(first["tags"] == ["x", "y"])
+        #expect(first["address"] == ["city": "London", "zip": nil])
+        #expect(first["ok"] == "true")
+    }
+
+    @Test func emptyContainersAndOddKeysSurvive() throws {
+        let document: Document = [["a.b": 1, "c[0]": 2, "back\\slash": 3, "": 4, "e": [], "f": [:], "g": [[1, 2], ["k": [:]]]]]
+        let table = try CSVFlattening.flatten(document)
+        #expect(table.header == ["a\\.b", "c\\[0\\]", "back\\\\slash", "", "e", "f", "g[0][0]", "g[0][1]", "g[1].k"])
+        #expect(try CSVFlattening.restore(table, infer: true) == document)
+    }
+
+    @Test func aRecordWithoutAColumnIsRefusedByNameOrWrittenAsNull() throws {
+        let ragged: Document = [["a": 1, "tags": ["x"]], ["a": 2, "tags": ["x", "y"]]]
+        #expect {
+            try csv(ragged)
+        } throws: { error in
+            let error = error as? DocumentError
+            return error?.code == .missingValue && error?.location == .path("$[0]") && error?.message.contains("tags[1]") == true
+                && error?.hint?.contains("--missing null") == true
+        }
+        let text = try csv(ragged, options: WritingOptions(missing: .null))
+        #expect(text == "a,tags[0],tags[1]\r\n1,x,\r\n2,x,y\r\n")
+    }
+
+    static let badShapes: [(Document, String)] = [(["a": 1], "$"), (["x"], "$[0]"), ([["a": 1], 5], "$[1]")]
+
+    @Test(arguments: badShapes)
+    func onlyArraysOfDictionariesFlatten(document: Document, path: String) throws {
+        #expect {
+            try csv(document)
+        } throws: { error in
+            (error as? DocumentError)?.code == .shapeNotRepresentable && (error as? DocumentError)?.location == .path(path)
+        }
+    }
+
+    @Test func datesDataAndNonFiniteGoThroughStrategies() throws {
+        let document: Document = [["when": .date(Date(timeIntervalSinceReferenceDate: 0)), "bytes": .data(Data([255])), "r": .double(.nan)]]
+        #expect(throws: DocumentError.self) { try csv(document) }
+        let text = try csv(document, options: WritingOptions(data: .hex, nonFinite: .string))
+        #expect(text == "when,bytes,r\r\n2001-01-01T00:00:00Z,ff,NaN\r\n")
+    }
+
+    @Test(arguments: ["0", "-12", "18446744073709551615", "1.5", "1e3", "true", "[]", "{}"])
+    func inferTypesJSONLiterals(text: String) throws {
+        #expect(CSVFlattening.inferred(text) != .string(text))
+    }
+
+    @Test(arguments: ["007", "1 ", " 1", "1.", "True", "NaN", "-", "12abc", "[1]", "99999999999999999999"])
+    func inferKeepsEverythingElseAsText(text: String) throws {
+        #expect(CSVFlattening.inferred(text) == .string(text))
+    }
+
+    @Test func conflictingColumnsAreRefused() throws {
+        let table = CSVTable(header: ["a", "a.b"], rows: [["x", "y"]])
+        #expect(throws: DocumentError.self) { try CSVFlattening.restore(table) }
+    }
+
+    @Test func emptyArrayIsAnEmptyFile() throws {
+        #expect(try csv([]) == "\r\n")
+        #expect(try Format.csv.read(Data()) == [])
+    }
+}
+
+@Suite struct CSVTableTests {
+    @Test func quotedFieldsCRLFAndEmbeddedLineBreaks() throws {
+        let text = "a,b\r\n\"x, \"\"quoted\"\"\",\"line\nbreak\"\n,\"\"\n"
+        let table = try CSVTable(csvData: Data(text.utf8))
+        #expect(table == CSVTable(header: ["a", "b"], rows: [["x, \"quoted\"", "line\nbreak"], [nil, ""]]))
+        #expect(try CSVTable(csvData: table.csvData()) == table)
+    }
+
+    @Test func tabSeparated() throws {
+        let table = CSVTable(header: ["a", "b"], rows: [["1\t2", "3"]])
+        let data = table.csvData(delimiter: 0x09)
+        #expect(String(decoding: data, as: UTF8.self) == "a\tb\r\n\"1\t2\"\t3\r\n")
+        #expect(try CSVTable(csvData: data, delimiter: 0x09) == table)
+    }
+
+    @Test(arguments: [
+        ("a,b\n1,\"open\n", 2, 3, "unterminated quoted field"),
+        ("a,b\n1,x\"y\n", 2, 4, "quote inside an unquoted field"),
+        ("a,b\n\"q\"x,1\n", 2, 4, "after the closing quote"),
+        ("a\n1,2\n", 2, 1, "2 fields but the header names 1"),
+    ])
+    func malformedCSVIsLocated(text: String, line: Int, column: Int, message: String) throws {
+        let error = try #require(readingError(Data(text.utf8)) { data throws(DocumentError) in try Format.csv.read(data) })
+        #expect(error.location == .text(line: line, column: column), "\(error)")
+        #expect(error.message.contains(message), "\(error)")
+    }
+}

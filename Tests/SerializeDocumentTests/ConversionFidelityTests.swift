@@ -1,0 +1,127 @@
+import Foundation
+import Testing
+import TestSupport
+@testable import SerializeDocument
+
+/// Whether the XML property list reader (the inspector's, on libxml2) is in place yet.
+let xmlPlistReaderAvailable: Bool = {
+    let minimal = Data(#"<?xml version="1.0" encoding="UTF-8"?><plist version="1.0"><integer>1</integer></plist>"#.utf8)
+    return (try? XMLPlistReader().read(minimal)) == .integer(1)
+}()
+
+/// One test per loss the issue lists for plutil: each value is kept, or refused by name.
+@Suite struct ConversionFidelityTests {
+    let canonical = WritingOptions(pretty: true)
+
+    // MARK: - Round trips
+
+    @Test func jsonToBinaryPlistToJSONIsByteForByte() throws {
+        let original = try Fixtures.data("convert/catalog.json")
+        let canonicalJSON = try Format.json.write(try Format.json.read(original), options: canonical)
+        let binary = try Format.binaryPlist.write(try Format.json.read(canonicalJSON))
+        let back = try Format.json.write(try Format.binaryPlist.read(binary), options: canonical)
+        #expect(back == canonicalJSON)
+    }
+
+    @Test(.enabled(if: xmlPlistReaderAvailable)) func jsonToXMLToBinaryToJSONIsByteForByte() throws {
+        let original = try Fixtures.data("convert/catalog.json")
+        let canonicalJSON = try Format.json.write(try Format.json.read(original), options: canonical)
+        let xml = try Format.xmlPlist.write(try Format.json.read(canonicalJSON))
+        let binary = try Format.binaryPlist.write(try Format.xmlPlist.read(xml))
+        let back = try Format.json.write(try Format.binaryPlist.read(binary), options: canonical)
+        #expect(back == canonicalJSON)
+    }
+
+    @Test(.enabled(if: xmlPlistReaderAvailable)) func everyPlistValueSurvivesXML() throws {
+        let xml = try Format.xmlPlist.write(everyPlistValue)
+        #expect(try Format.xmlPlist.read(xml) == everyPlistValue)
+    }
+
+    // MARK: - plutil's losses
+
+    @Test func minInt64StaysAnInteger() throws {
+        let document = try Format.json.read(Data("[-9223372036854775808]".utf8))
+        #expect(document == [.integer(.min)])
+        #expect(try Format.binaryPlist.read(try Format.binaryPlist.write(document)) == document)
+        #expect(String(decoding: try Format.xmlPlist.write(document), as: UTF8.self).contains("<integer>-9223372036854775808</integer>"))
+    }
+
+    @Test func integersUpToUInt64MaxStayExactAndBeyondAreRefusedByName() throws {
+        let document = try Format.json.read(Data("[18446744073709551615]".utf8))
+        #expect(document == [.unsignedInteger(.max)])
+        #expect(try Format.binaryPlist.read(try Format.binaryPlist.write(document)) == document)
+        #expect(String(decoding: try Format.xmlPlist.write(document), as: UTF8.self).contains("<integer>18446744073709551615</integer>"))
+        #expect {
+            try Format.json.read(Data("[18446744073709551616]".utf8))
+        } throws: { error in
+            (error as? DocumentError)?.code == .numberOutOfRange
+        }
+    }
+
+    @Test func doublesComeBackToTheSameBits() throws {
+        var generator = SystemRandomNumberGenerator()
+        var values: [Double] = [0.1, 0.2, 0.30000000000000004, 1e23, 9007199254740993, 2.2250738585072014e-308, 4.9e-324, 1.7976931348623157e308]
+        for _ in 0..<500 { values.append(Double(bitPattern: UInt64.random(in: 0...0x7FEF_FFFF_FFFF_FFFF, using: &generator))) }
+        let document = Document.array(values.map(Document.double))
+        // JSON text, binary plist bits and XML plist text all give back the same doubles.
+        #expect(try Format.json.read(try Format.json.write(document)) == document)
+        #expect(try Format.binaryPlist.read(try Format.binaryPlist.write(document)) == document)
+        let xml = String(decoding: try Format.xmlPlist.write(document), as: UTF8.self)
+        let reals = xml.components(separatedBy: "<real>").dropFirst().map { $0.prefix { $0 != "<" } }
+        #expect(reals.compactMap { Double(String($0)) } == values)
+    }
+
+    @Test func nulCharactersNeverGoRawIntoXML() throws {
+        let document = try Format.json.read(Data(#"{"s": "a\u0000b"}"#.utf8))
+        #expect {
+            try Format.xmlPlist.write(document)
+        } throws: { error in
+            (error as? DocumentError)?.code == .characterNotRepresentable && (error as? DocumentError)?.location == .path("$.s")
+        }
+        // A binary property list holds it.
+        #expect(try Format.binaryPlist.read(try Format.binaryPlist.write(document)) == document)
+    }
+
+    @Test func keyOrderIsKeptThroughEveryWriter() throws {
+        let document = try Format.json.read(Data(#"{"zebra": 1, "apple": 2, "mango": {"z": 1, "a": 2}}"#.utf8))
+        #expect(try Format.binaryPlist.read(try Format.binaryPlist.write(document)) == document)
+        let xml = String(decoding: try Format.xmlPlist.write(document), as: UTF8.self)
+        let keys = xml.components(separatedBy: "<key>").dropFirst().map { String($0.prefix { $0 != "<" }) }
+        #expect(keys == ["zebra", "apple", "mango", "z", "a"])
+    }
+
+    @Test func jsonNullIsRefusedWithItsPathAndTheFlag() throws {
+        let document = try Format.json.read(Data(#"{"users": [{}, {}, {}, {"email": null}]}"#.utf8))
+        for format in [Format.xmlPlist, .binaryPlist] {
+            #expect {
+                try format.write(document)
+            } throws: { error in
+                guard let error = error as? DocumentError else { return false }
+                return error.code == .nullNotRepresentable && error.location == .path("$.users[3].email")
+                    && error.description.contains("--null")
+            }
+        }
+    }
+
+    @Test func datesAndDataGoToJSON() throws {
+        let date = Date(timeIntervalSinceReferenceDate: 737_000_000.5)
+        let plist = try Format.binaryPlist.write(["when": .date(date), "blob": .data(Data("hi".utf8))])
+        let json = String(decoding: try Format.json.write(try Format.binaryPlist.read(plist), options: WritingOptions(pretty: false)), as: UTF8.self)
+        #expect(json == #"{"when":"2024-05-10T02:13:20.5Z","blob":"aGk="}"#)
+        let epoch = String(decoding: try Format.json.write(try Format.binaryPlist.read(plist), options: WritingOptions(pretty: false, dates: .epoch, data: .hex)), as: UTF8.self)
+        #expect(epoch == #"{"when":1715307200.5,"blob":"6869"}"#)
+    }
+
+    @Test func binaryPlistErrorsSayWhatAndWhere() throws {
+        let error = try #require(readingError(try Fixtures.data("convert/bplist-invalid/13_too_large_offset.bplist"), with: BinaryPlistReader().read))
+        #expect(error.inFile("x.plist").description.hasPrefix("x.plist:offset "))
+        #expect(!error.description.contains("Unexpected character b"))
+    }
+
+    @Test func plistsAreDetectedByContent() throws {
+        let binary = try Format.binaryPlist.write(["a": 1])
+        #expect(Format.xmlPlist.detected(in: binary) == .binaryPlist)
+        #expect(try Format.xmlPlist.read(binary) == ["a": 1])
+        #expect(Format.json.detected(in: binary) == .json)
+    }
+}
