@@ -1,0 +1,150 @@
+import ArgumentParser
+import Foundation
+import Testing
+import TestSupport
+@testable import SerializeCommands
+@testable import SerializeDocument
+
+/// A fresh folder for one test's files.
+func scratchFolder() throws -> URL {
+    let url = FileManager.default.temporaryDirectory.appendingPathComponent("serialize-convert-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+    return url
+}
+
+@Suite struct ConvertParsingTests {
+    func parse(_ arguments: [String], sourceLocation: SourceLocation = #_sourceLocation) throws -> Serialize.Convert {
+        let command = try Serialize.parseAsRoot(["convert"] + arguments)
+        return try #require(command as? Serialize.Convert, sourceLocation: sourceLocation)
+    }
+
+    @Test func defaultsRefuseEveryLoss() throws {
+        let command = try parse(["in.json", "out.plist"])
+        #expect(command.options.writingOptions == WritingOptions())
+        #expect(command.options.from == nil && command.options.to == nil)
+    }
+
+    @Test func everyStrategyFlagParses() throws {
+        let command = try parse([
+            "in.json", "out.csv", "--compact", "--sort-keys", "--null", "N/A", "--dates", "epoch", "--data", "hex",
+            "--non-finite", "string", "--missing", "null", "--to", "tsv", "--from", "json", "--infer",
+        ])
+        #expect(command.options.writingOptions == WritingOptions(
+            pretty: false, sortKeys: true, null: .string("N/A"), dates: .epoch, data: .hex, nonFinite: .string, missing: .null))
+        #expect(command.options.to == .tsv)
+        #expect(command.options.infer)
+        #expect(try parse(["a.json", "b.plist", "--null", "omit"]).options.writingOptions.null == .omit)
+    }
+
+    @Test(arguments: [
+        ["in.json", "out.plist", "--to", "yaml"],
+        ["in.json", "out.plist", "--dates", "rfc822"],
+        ["in.yaml", "out.plist"],
+        ["in.json", "out.txt"],
+        ["-", "out.plist"],
+        ["in.json"],
+    ])
+    func badUsageIsRefused(arguments: [String]) {
+        #expect(throws: (any Error).self) { try Serialize.parseAsRoot(["convert"] + arguments) }
+    }
+}
+
+@Suite struct ConvertToolTests {
+    @Test func quickStartConvertsTheCatalogToAnXMLPlist() throws {
+        let folder = try scratchFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let output = folder.appendingPathComponent("catalog.plist")
+        let run = try BuiltTool.run(["convert", Fixtures.url("convert/catalog.json").path, output.path])
+        #expect(run.status == 0, "\(run.standardError)")
+        let text = try String(contentsOf: output, encoding: .utf8)
+        #expect(text.hasPrefix("<?xml version=\"1.0\" encoding=\"UTF-8\"?>"))
+        #expect(text.contains("<key>sku</key>\n\t\t<string>TEA-0001</string>"))
+        let object = try PropertyListSerialization.propertyList(from: Data(contentsOf: output), format: nil)
+        #expect((object as? [Any])?.count == 5)
+    }
+
+    @Test func binaryAndBackThroughStandardInputAndOutput() throws {
+        let folder = try scratchFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let binary = folder.appendingPathComponent("catalog.plist")
+        let toBinary = try BuiltTool.run(["convert", Fixtures.url("convert/catalog.json").path, binary.path, "--to", "binary"])
+        #expect(toBinary.status == 0, "\(toBinary.standardError)")
+        #expect(try Data(contentsOf: binary).starts(with: Array("bplist00".utf8)))
+        // A .plist is told apart by content; standard output is JSON.
+        let back = try BuiltTool.run(["convert", binary.path, "-"])
+        #expect(back.status == 0, "\(back.standardError)")
+        let original = try Format.json.read(try Fixtures.data("convert/catalog.json"))
+        #expect(try Format.json.read(Data(back.standardOutput.utf8)) == original)
+        // Standard input with --from.
+        let piped = try BuiltTool.run(["convert", "-", "-", "--from", "binary", "--compact", "--sort-keys"], input: try Data(contentsOf: binary))
+        #expect(piped.status == 0)
+        #expect(piped.standardOutput.hasPrefix(#"[{"currency":"EUR","dimensions":{"packaging":"tin","weightGrams":100},"#))
+    }
+
+    @Test func csvRoundTripWithInfer() throws {
+        let folder = try scratchFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let csv = folder.appendingPathComponent("catalog.csv")
+        #expect(try BuiltTool.run(["convert", Fixtures.url("convert/catalog.json").path, csv.path]).status == 0)
+        #expect(try String(contentsOf: csv, encoding: .utf8).hasPrefix("sku,name,price,currency,inStock,quantity,tags[0],tags[1],tags[2],dimensions.weightGrams"))
+        let back = try BuiltTool.run(["convert", csv.path, "-", "--infer"])
+        #expect(back.status == 0, "\(back.standardError)")
+        #expect(try Format.json.read(Data(back.standardOutput.utf8)) == Format.json.read(try Fixtures.data("convert/catalog.json")))
+    }
+
+    @Test func invalidInputIsLocatedLikeACompilerAndExits65() throws {
+        let folder = try scratchFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let input = folder.appendingPathComponent("in.json")
+        try Data("{\n  \"a\": 1\n  \"b\": 2\n}\n".utf8).write(to: input)
+        let run = try BuiltTool.run(["convert", "in.json", "out.plist"], in: folder)
+        #expect(run.status == 65)
+        #expect(run.standardError == "in.json:3:3: error: expected ',' or '}' after object member, found '\"'\n")
+        #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("out.plist").path))
+    }
+
+    @Test func nullNamesThePathAndTheFlagAndNeverClobbersTheTarget() throws {
+        let folder = try scratchFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let input = folder.appendingPathComponent("users.json")
+        try Data(#"{"users": [{"email": "a"}, {"email": "b"}, {"email": "c"}, {"email": null}]}"#.utf8).write(to: input)
+        let output = folder.appendingPathComponent("users.plist")
+        try Data("previous contents".utf8).write(to: output)
+        let refused = try BuiltTool.run(["convert", "users.json", "users.plist"], in: folder)
+        #expect(refused.status == 1)
+        #expect(refused.standardError.contains("users.json:$.users[3].email: error: null cannot be written to a property list"))
+        #expect(refused.standardError.contains("--null omit"))
+        #expect(try String(contentsOf: output, encoding: .utf8) == "previous contents")
+
+        let omitted = try BuiltTool.run(["convert", "users.json", "users.plist", "--null", "omit"], in: folder)
+        #expect(omitted.status == 0, "\(omitted.standardError)")
+        #expect(try !String(contentsOf: output, encoding: .utf8).contains("previous"))
+        // Only the target is left: the temporary file was renamed.
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted() == ["users.json", "users.plist"])
+    }
+
+    @Test func missingInputAndUnwritableOutputHaveTheirOwnCodes() throws {
+        let folder = try scratchFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let missing = try BuiltTool.run(["convert", "nope.json", "out.plist"], in: folder)
+        #expect(missing.status == 66)
+        #expect(missing.standardError.hasPrefix("nope.json: error: cannot read the input"))
+        try Data("[1]".utf8).write(to: folder.appendingPathComponent("in.json"))
+        let unwritable = try BuiltTool.run(["convert", "in.json", "no/such/folder/out.plist"], in: folder)
+        #expect(unwritable.status == 73)
+    }
+
+    @Test func helpDocumentsTheExitCodes() throws {
+        let run = try BuiltTool.run(["convert", "--help"])
+        #expect(run.status == 0)
+        for line in ["0   converted", "1   the target format cannot hold a value", "65  the input is not valid", "66  the input cannot be opened", "73  the output cannot be written"] {
+            #expect(run.standardOutput.contains(line), "\(line)")
+        }
+    }
+
+    @Test func badUsageExits64() throws {
+        let run = try BuiltTool.run(["convert", "in.json", "out.txt"])
+        #expect(run.status == 64)
+        #expect(run.standardError.contains("--to"))
+    }
+}
