@@ -15,7 +15,8 @@ extension Serialize {
                 Formats come from the file extensions (.json, .plist, .csv, .tsv) unless --from or \
                 --to says otherwise. A .plist is written as XML unless --to binary; on reading, \
                 binary and XML property lists are told apart by content. '-' reads standard input \
-                or writes standard output (JSON unless --to says otherwise).
+                (a property list or JSON, told apart by content; CSV needs --from) or writes \
+                standard output (JSON unless --to says otherwise).
 
                 Nothing is lost silently: integers stay exact in 64 bits, key order is kept, and \
                 a value the target format cannot hold (null in a property list, NaN in JSON, a NUL \
@@ -53,9 +54,6 @@ extension Serialize {
         }
 
         public func validate() throws {
-            if input == "-", options.from == nil {
-                throw ValidationError("reading standard input needs --from (json, xml, binary, csv, tsv)")
-            }
             if input != "-", options.from == nil, Self.format(ofPath: input) == nil {
                 throw ValidationError("cannot tell the format of '\(input)' from its extension; use --from")
             }
@@ -72,7 +70,7 @@ extension Serialize {
             } catch {
                 throw Self.fail("\(inputName): error: cannot read the input: \(Self.reason(error))", status: Status.noInput)
             }
-            let sourceFormat = (options.from ?? Self.format(ofPath: input) ?? .json).detected(in: data)
+            let sourceFormat = (options.from ?? Self.format(ofPath: input) ?? Self.sniff(data)).detected(in: data)
             let targetFormat = options.to ?? (output == "-" ? .json : Self.format(ofPath: output) ?? .json)
 
             let document: Document
@@ -101,6 +99,14 @@ extension Serialize {
         /// The format a path's extension names.
         static func format(ofPath path: String) -> Format? {
             Format(fileExtension: URL(fileURLWithPath: path).pathExtension)
+        }
+
+        /// The format of standard input without --from: a property list (binary or XML) when the
+        /// bytes say so, JSON otherwise. CSV cannot be recognized and needs `--from csv`.
+        static func sniff(_ data: Data) -> Format {
+            if BinaryPlistReader.isBinaryPlist(data) { return .binaryPlist }
+            let start = data.drop { $0 == 0x20 || $0 == 0x0A || $0 == 0x0D || $0 == 0x09 || $0 == 0xEF || $0 == 0xBB || $0 == 0xBF }
+            return start.first == UInt8(ascii: "<") ? .xmlPlist : .json
         }
 
         static func reason(_ error: any Error) -> String {

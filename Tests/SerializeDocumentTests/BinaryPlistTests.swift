@@ -8,7 +8,7 @@ import TestSupport
 let everyPlistValue: Document = [
     "zeta": "last key first",
     "ints": [0, 1, 255, 256, 65_535, 65_536, .integer(Int64(UInt32.max)), .integer(Int64(UInt32.max) + 1), -1, .integer(.min), .integer(.max), .unsignedInteger(UInt64(Int64.max) + 1), .unsignedInteger(.max)],
-    "reals": [0.1, 1.0, -0.0, 5e-324, 1.7976931348623157e308, .double(.infinity), .double(-.infinity)],
+    "reals": [0.1, 1.0, -0.0, Document.double(.leastNonzeroMagnitude), 1.7976931348623157e308, .double(.infinity), .double(-.infinity)],
     "bools": [true, false],
     "strings": ["", "ascii", "naïve café", "𝄞 clef", "tab\tnew\nline\r\nreturn", "<&>\"'"],
     "date": .date(Date(timeIntervalSinceReferenceDate: 737_000_000.125)),
@@ -149,13 +149,14 @@ let everyPlistValue: Document = [
     }
 
     @Test func aContainerContainingItselfIsACycle() throws {
-        // ["k": ["x"]] is laid out as 0 dict, 1 "k", 2 array, 3 "x"; point the array at the dict.
+        // ["k": ["x"]] is written children first: 0 "k", 1 "x", 2 the array, 3 the dictionary at
+        // offset 14; point the array at the dictionary.
         var bytes = try BinaryPlistWriter().write(["k": ["x"]])
-        let array = try #require(bytes.firstRange(of: Data([0xA1, 0x03])))
-        bytes[array.lowerBound + 1] = 0x00
+        let array = try #require(bytes.firstRange(of: Data([0xA1, 0x01])))
+        bytes[array.lowerBound + 1] = 0x03
         let error = try #require(readingError(bytes, with: BinaryPlistReader().read))
         #expect(error.code == .cycle)
-        #expect(error.location == .byteOffset(8))
+        #expect(error.location == .byteOffset(14))
     }
 
     @Test func everyShippedInvalidInputIsRefused() throws {

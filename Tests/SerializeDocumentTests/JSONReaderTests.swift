@@ -24,7 +24,7 @@ import TestSupport
 
     @Test func doublesAreCorrectlyRounded() throws {
         // Halfway cases and long mantissas where naive parsers are one ulp off.
-        for text in ["2.2250738585072011e-308", "9007199254740993.0", "0.30000000000000004", "1.7976931348623157e308", "5e-324"] {
+        for text in ["2.2250738585072011e-308", "9007199254740993.0", "0.30000000000000004", "1.7976931348623157e308", "4.9406564584124654e-324"] {
             let document = try JSONReader().read(Data(text.utf8))
             #expect(document == .double(Double(text)!), "\(text)")
         }

@@ -32,7 +32,7 @@ import Testing
 
     @Test(arguments: [
         (0.1, "0.1"), (1.0, "1.0"), (-0.0, "-0.0"), (1e-5, "1e-05"), (1.7976931348623157e308, "1.7976931348623157e+308"),
-        (5e-324, "5e-324"), (0.30000000000000004, "0.30000000000000004"), (123456789012345680, "1.2345678901234568e+17"),
+        (.leastNonzeroMagnitude, "5e-324"), (0.30000000000000004, "0.30000000000000004"), (123456789012345680, "1.2345678901234568e+17"),
     ])
     func realsAreShortestAndRoundTrip(value: Double, text: String) throws {
         #expect(try compactJSON(.double(value)) == text)

@@ -35,7 +35,7 @@ import Testing
     @Test func foundationParsesOurOutputToTheSameValues() throws {
         let date = Date(timeIntervalSinceReferenceDate: 737_000_000)
         let document: Document = [
-            "min": .integer(.min), "max": .integer(.max), "real": 0.1, "tiny": 5e-324, "s": "<tag> & \"q\" 'a' é 𝄞",
+            "min": .integer(.min), "max": .integer(.max), "real": 0.1, "tiny": .double(.leastNonzeroMagnitude), "s": "<tag> & \"q\" 'a' é 𝄞",
             "crlf": "a\r\nb", "when": .date(date), "bytes": .data(Data((0..<100).map { UInt8($0) })), "no": false,
         ]
         let bytes = try XMLPlistWriter().write(document)
@@ -44,7 +44,7 @@ import Testing
         #expect(dictionary["min"] as? Int64 == .min)
         #expect(dictionary["max"] as? Int64 == .max)
         #expect(dictionary["real"] as? Double == 0.1)
-        #expect(dictionary["tiny"] as? Double == 5e-324)
+        #expect(dictionary["tiny"] as? Double == .leastNonzeroMagnitude)
         #expect(dictionary["s"] as? String == "<tag> & \"q\" 'a' é 𝄞")
         #expect(dictionary["crlf"] as? String == "a\r\nb")
         #expect(dictionary["when"] as? Date == date)

@@ -11,6 +11,9 @@ import OrderedCollections
 /// whose only member is `CF$UID` holding an integer up to `UInt32.max` is written as a UID
 /// object, the form `NSKeyedArchiver` uses, so that archives survive a trip through XML or JSON.
 /// `null` goes through ``WritingOptions/null``.
+///
+/// Objects are written in one pass, children before their container, so the writer holds the
+/// output and one offset per object, never a second copy of the tree.
 public struct BinaryPlistWriter: Sendable {
     /// The options this writer applies (``WritingOptions/sortKeys``, ``WritingOptions/null``).
     public var options: WritingOptions
@@ -24,33 +27,40 @@ public struct BinaryPlistWriter: Sendable {
     ///
     /// - Throws: ``DocumentError`` located at the path of a value the options refuse.
     public func write(_ document: Document) throws(DocumentError) -> Data {
-        var table = BinaryPlistObjectTable(options: options)
         if case .null = document, case .omit = options.null {
             throw DocumentError(.nullNotRepresentable, "a property list cannot be empty: the whole document is null", at: .path("$"))
         }
-        let top = try table.add(document)
-        return table.serialize(top: top)
+        let output = BinaryPlistOutput(options: options, objectBound: BinaryPlistOutput.objectBound(document))
+        let top = try output.add(document)
+        return output.finish(top: top)
     }
 }
 
-// MARK: - The object table
+// MARK: - Output
 
-/// The flattened objects of a binary property list, before their bytes are laid out.
-struct BinaryPlistObjectTable {
-    enum Object {
-        case scalar(Document)
-        case uid(UInt32)
-        case array([Int])
-        case dictionary(keys: [Int], values: [Int])
-    }
-
+/// The objects of a binary property list, written children first.
+final class BinaryPlistOutput {
     let options: WritingOptions
-    var objects: [Object] = []
+    let bytes = ByteBuffer(capacity: 1 << 16)
+    /// Object references are this wide: enough for the bound on the object count.
+    let refSize: Int
+    var offsets: [Int] = []
     var strings: [String: Int] = [:]
     var path = DocumentPath()
 
-    init(options: WritingOptions) {
+    init(options: WritingOptions, objectBound: Int) {
         self.options = options
+        refSize = Self.byteCount(UInt64(max(objectBound - 1, 0)))
+        bytes.append("bplist00")
+    }
+
+    /// An upper bound on the objects `document` needs (before strings are shared).
+    static func objectBound(_ document: Document) -> Int {
+        switch document {
+        case let .array(elements): elements.reduce(1) { $0 + objectBound($1) }
+        case let .dictionary(members): members.values.reduce(1 + members.count) { $0 + objectBound($1) }
+        default: 1
+        }
     }
 
     func skips(_ value: Document) -> Bool {
@@ -58,15 +68,35 @@ struct BinaryPlistObjectTable {
         return false
     }
 
-    mutating func addString(_ string: String) -> Int {
-        if let id = strings[string] { return id }
-        objects.append(.scalar(.string(string)))
-        strings[string] = objects.count - 1
-        return objects.count - 1
+    /// Starts a new object; returns its number.
+    @inline(__always) func begin() -> Int {
+        offsets.append(bytes.count)
+        return offsets.count - 1
     }
 
-    /// Adds `document` and everything under it; returns its object number.
-    mutating func add(_ document: Document) throws(DocumentError) -> Int {
+    func addString(_ string: String) -> Int {
+        if let id = strings[string] { return id }
+        let id = begin()
+        var utf8Copy = string
+        let isASCII = utf8Copy.withUTF8 { utf8 in
+            guard !utf8.contains(where: { $0 >= 0x80 }) else { return false }
+            appendMarker(0x50, count: utf8.count)
+            bytes.append(utf8)
+            return true
+        }
+        if !isASCII {
+            appendMarker(0x60, count: string.utf16.count)
+            for unit in string.utf16 {
+                bytes.append(UInt8(unit >> 8))
+                bytes.append(UInt8(unit & 0xFF))
+            }
+        }
+        strings[string] = id
+        return id
+    }
+
+    /// Writes `document` and everything under it; returns its object number.
+    func add(_ document: Document) throws(DocumentError) -> Int {
         switch document {
         case .null:
             switch options.null {
@@ -77,8 +107,6 @@ struct BinaryPlistObjectTable {
         case let .string(string):
             return addString(string)
         case let .array(elements):
-            let id = objects.count
-            objects.append(.array([]))
             var refs: [Int] = []
             refs.reserveCapacity(elements.count)
             for (index, element) in elements.enumerated() where !skips(element) {
@@ -86,29 +114,37 @@ struct BinaryPlistObjectTable {
                 refs.append(try add(element))
                 path.pop()
             }
-            objects[id] = .array(refs)
+            let id = begin()
+            appendMarker(0xA0, count: refs.count)
+            for ref in refs { appendBigEndian(UInt64(ref), size: refSize) }
             return id
         case let .dictionary(members):
             if members.count == 1, let uid = members["CF$UID"], let value = Self.uidValue(uid) {
-                objects.append(.uid(value))
-                return objects.count - 1
+                let id = begin()
+                let size = Self.byteCount(UInt64(value))
+                bytes.append(0x80 | UInt8(size - 1))
+                appendBigEndian(UInt64(value), size: size)
+                return id
             }
-            let id = objects.count
-            objects.append(.array([]))
-            var keys: [Int] = [], values: [Int] = []
-            keys.reserveCapacity(members.count)
+            var refs: [Int] = []
+            refs.reserveCapacity(members.count * 2)
+            var values: [Int] = []
             values.reserveCapacity(members.count)
             for member in options.ordered(members) where !skips(member.value) {
                 path.push(.key(member.key))
-                keys.append(addString(member.key))
+                refs.append(addString(member.key))
                 values.append(try add(member.value))
                 path.pop()
             }
-            objects[id] = .dictionary(keys: keys, values: values)
+            let id = begin()
+            appendMarker(0xD0, count: values.count)
+            for ref in refs { appendBigEndian(UInt64(ref), size: refSize) }
+            for ref in values { appendBigEndian(UInt64(ref), size: refSize) }
             return id
         default:
-            objects.append(.scalar(document))
-            return objects.count - 1
+            let id = begin()
+            appendScalar(document)
+            return id
         }
     }
 
@@ -122,36 +158,15 @@ struct BinaryPlistObjectTable {
 
     // MARK: - Bytes
 
-    func serialize(top: Int) -> Data {
-        var out: [UInt8] = Array("bplist00".utf8)
-        let refSize = Self.byteCount(UInt64(max(objects.count - 1, 0)))
-        var offsets: [Int] = []
-        offsets.reserveCapacity(objects.count)
-        for object in objects {
-            offsets.append(out.count)
-            switch object {
-            case let .scalar(document): Self.append(document, to: &out)
-            case let .uid(value):
-                let size = Self.byteCount(UInt64(value))
-                out.append(0x80 | UInt8(size - 1))
-                Self.appendBigEndian(UInt64(value), size: size, to: &out)
-            case let .array(refs):
-                Self.appendMarker(0xA0, count: refs.count, to: &out)
-                for ref in refs { Self.appendBigEndian(UInt64(ref), size: refSize, to: &out) }
-            case let .dictionary(keys, values):
-                Self.appendMarker(0xD0, count: keys.count, to: &out)
-                for ref in keys { Self.appendBigEndian(UInt64(ref), size: refSize, to: &out) }
-                for ref in values { Self.appendBigEndian(UInt64(ref), size: refSize, to: &out) }
-            }
-        }
-        let tableOffset = out.count
+    func finish(top: Int) -> Data {
+        let tableOffset = bytes.count
         let offsetSize = Self.byteCount(UInt64(max(tableOffset, 1)))
-        for offset in offsets { Self.appendBigEndian(UInt64(offset), size: offsetSize, to: &out) }
-        out.append(contentsOf: [0, 0, 0, 0, 0, 0, UInt8(offsetSize), UInt8(refSize)])
-        Self.appendBigEndian(UInt64(objects.count), size: 8, to: &out)
-        Self.appendBigEndian(UInt64(top), size: 8, to: &out)
-        Self.appendBigEndian(UInt64(tableOffset), size: 8, to: &out)
-        return Data(out)
+        for offset in offsets { appendBigEndian(UInt64(offset), size: offsetSize) }
+        for byte in [0, 0, 0, 0, 0, 0, UInt8(offsetSize), UInt8(refSize)] as [UInt8] { bytes.append(byte) }
+        appendBigEndian(UInt64(offsets.count), size: 8)
+        appendBigEndian(UInt64(top), size: 8)
+        appendBigEndian(UInt64(tableOffset), size: 8)
+        return bytes.takeData()
     }
 
     /// 1, 2, 4 or 8: the bytes an unsigned value needs.
@@ -159,65 +174,54 @@ struct BinaryPlistObjectTable {
         value <= 0xFF ? 1 : value <= 0xFFFF ? 2 : value <= 0xFFFF_FFFF ? 4 : 8
     }
 
-    static func appendBigEndian(_ value: UInt64, size: Int, to out: inout [UInt8]) {
+    @inline(__always) func appendBigEndian(_ value: UInt64, size: Int) {
         var shift = (size - 1) * 8
         while shift >= 0 {
-            out.append(UInt8(truncatingIfNeeded: value >> UInt64(shift)))
+            bytes.append(UInt8(truncatingIfNeeded: value >> UInt64(shift)))
             shift -= 8
         }
     }
 
-    static func appendMarker(_ marker: UInt8, count: Int, to out: inout [UInt8]) {
+    func appendMarker(_ marker: UInt8, count: Int) {
         if count < 15 {
-            out.append(marker | UInt8(count))
+            bytes.append(marker | UInt8(count))
         } else {
-            out.append(marker | 0x0F)
-            appendInteger(UInt64(count), to: &out)
+            bytes.append(marker | 0x0F)
+            appendInteger(UInt64(count))
         }
     }
 
-    static func appendInteger(_ value: UInt64, to out: inout [UInt8]) {
-        let size = byteCount(value)
-        out.append(0x10 | UInt8(size.trailingZeroBitCount))
-        appendBigEndian(value, size: size, to: &out)
+    func appendInteger(_ value: UInt64) {
+        let size = Self.byteCount(value)
+        bytes.append(0x10 | UInt8(size.trailingZeroBitCount))
+        appendBigEndian(value, size: size)
     }
 
-    static func append(_ document: Document, to out: inout [UInt8]) {
+    func appendScalar(_ document: Document) {
         switch document {
-        case let .bool(value): out.append(value ? 0x09 : 0x08)
+        case let .bool(value): bytes.append(value ? 0x09 : 0x08)
         case let .integer(value):
             if value >= 0 {
-                appendInteger(UInt64(value), to: &out)
+                appendInteger(UInt64(value))
             } else {
-                out.append(0x13)
-                appendBigEndian(UInt64(bitPattern: value), size: 8, to: &out)
+                bytes.append(0x13)
+                appendBigEndian(UInt64(bitPattern: value), size: 8)
             }
         case let .unsignedInteger(value):
-            out.append(0x14)
-            appendBigEndian(0, size: 8, to: &out)
-            appendBigEndian(value, size: 8, to: &out)
+            bytes.append(0x14)
+            appendBigEndian(0, size: 8)
+            appendBigEndian(value, size: 8)
         case let .double(value):
-            out.append(0x23)
-            appendBigEndian(value.bitPattern, size: 8, to: &out)
+            bytes.append(0x23)
+            appendBigEndian(value.bitPattern, size: 8)
         case let .date(value):
-            out.append(0x33)
-            appendBigEndian(value.timeIntervalSinceReferenceDate.bitPattern, size: 8, to: &out)
+            bytes.append(0x33)
+            appendBigEndian(value.timeIntervalSinceReferenceDate.bitPattern, size: 8)
         case let .data(value):
-            appendMarker(0x40, count: value.count, to: &out)
-            out.append(contentsOf: value)
-        case let .string(value):
-            if value.utf8.allSatisfy({ $0 < 0x80 }) {
-                appendMarker(0x50, count: value.utf8.count, to: &out)
-                out.append(contentsOf: value.utf8)
-            } else {
-                appendMarker(0x60, count: value.utf16.count, to: &out)
-                for unit in value.utf16 {
-                    out.append(UInt8(unit >> 8))
-                    out.append(UInt8(unit & 0xFF))
-                }
-            }
-        case .null, .array, .dictionary:
-            break  // containers and nulls are laid out by the table
+            appendMarker(0x40, count: value.count)
+            value.withUnsafeBytes { bytes.append($0.bindMemory(to: UInt8.self)) }
+        case .null, .string, .array, .dictionary:
+            break  // written by add(_:)
         }
     }
 }

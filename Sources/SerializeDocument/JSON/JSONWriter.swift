@@ -22,26 +22,25 @@ public struct JSONWriter: Sendable {
     ///
     /// - Throws: ``DocumentError`` located at the path of a value the options refuse.
     public func write(_ document: Document) throws(DocumentError) -> Data {
-        var output = JSONOutput(options: options)
-        output.bytes.reserveCapacity(4096)
+        let output = JSONOutput(options: options)
         try output.write(document, indent: 0)
         if options.pretty { output.bytes.append(0x0A) }
-        return Data(output.bytes)
+        return output.bytes.takeData()
     }
 }
 
 // MARK: - Output
 
-struct JSONOutput {
+final class JSONOutput {
     let options: WritingOptions
-    var bytes: [UInt8] = []
+    let bytes = ByteBuffer(capacity: 1 << 16)
     var path = DocumentPath()
 
     init(options: WritingOptions) {
         self.options = options
     }
 
-    mutating func write(_ document: Document, indent: Int) throws(DocumentError) {
+    func write(_ document: Document, indent: Int) throws(DocumentError) {
         switch document {
         case .null: append("null")
         case let .bool(value): append(value ? "true" : "false")
@@ -90,23 +89,23 @@ struct JSONOutput {
         }
     }
 
-    @inline(__always) mutating func newline(_ indent: Int) {
+    @inline(__always) func newline(_ indent: Int) {
         guard options.pretty else { return }
         bytes.append(0x0A)
         for _ in 0..<indent * 2 { bytes.append(0x20) }
     }
 
-    @inline(__always) mutating func append(_ text: String) {
-        bytes.append(contentsOf: text.utf8)
+    @inline(__always) func append(_ text: String) {
+        bytes.append(text)
     }
 
-    mutating func writeString(_ string: String) {
+    func writeString(_ string: String) {
         bytes.append(UInt8(ascii: "\""))
         var string = string
         string.withUTF8 { utf8 in
             var runStart = 0
             for (offset, byte) in utf8.enumerated() where byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") {
-                bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart..<offset]))
+                bytes.append(UnsafeBufferPointer(rebasing: utf8[runStart..<offset]))
                 runStart = offset + 1
                 switch byte {
                 case UInt8(ascii: "\""): append("\\\"")
@@ -123,7 +122,7 @@ struct JSONOutput {
                     bytes.append(hex[Int(byte & 0xF)])
                 }
             }
-            bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart...]))
+            bytes.append(UnsafeBufferPointer(rebasing: utf8[runStart...]))
         }
         bytes.append(UInt8(ascii: "\""))
     }

@@ -34,7 +34,7 @@ public struct XMLPlistWriter: Sendable {
     ///
     /// - Throws: ``DocumentError`` located at the path of a value the options refuse.
     public func write(_ document: Document) throws(DocumentError) -> Data {
-        var output = XMLPlistOutput(options: options)
+        let output = XMLPlistOutput(options: options)
         output.append(Self.header)
         if case .null = document {
             switch options.null {
@@ -45,35 +45,35 @@ public struct XMLPlistWriter: Sendable {
         }
         try output.write(document, indent: 0)
         output.append("</plist>\n")
-        return Data(output.bytes)
+        return output.bytes.takeData()
     }
 }
 
 // MARK: - Output
 
-struct XMLPlistOutput {
+final class XMLPlistOutput {
     let options: WritingOptions
-    var bytes: [UInt8] = []
+    let bytes = ByteBuffer(capacity: 1 << 16)
     var path = DocumentPath()
 
     init(options: WritingOptions) {
         self.options = options
     }
 
-    @inline(__always) mutating func append(_ text: String) {
-        bytes.append(contentsOf: text.utf8)
+    @inline(__always) func append(_ text: String) {
+        bytes.append(text)
     }
 
-    @inline(__always) mutating func line(_ indent: Int) {
+    @inline(__always) func line(_ indent: Int) {
         guard options.pretty else { return }
         for _ in 0..<indent { bytes.append(0x09) }
     }
 
-    @inline(__always) mutating func endLine() {
+    @inline(__always) func endLine() {
         if options.pretty { bytes.append(0x0A) }
     }
 
-    mutating func element(_ name: String, _ text: String, indent: Int) {
+    func element(_ name: String, _ text: String, indent: Int) {
         line(indent)
         append("<\(name)>")
         append(text)
@@ -81,7 +81,7 @@ struct XMLPlistOutput {
         endLine()
     }
 
-    mutating func empty(_ name: String, indent: Int) {
+    func empty(_ name: String, indent: Int) {
         line(indent)
         append("<\(name)/>")
         endLine()
@@ -93,7 +93,7 @@ struct XMLPlistOutput {
         return false
     }
 
-    mutating func write(_ document: Document, indent: Int) throws(DocumentError) {
+    func write(_ document: Document, indent: Int) throws(DocumentError) {
         switch document {
         case .null:
             switch options.null {
@@ -148,9 +148,21 @@ struct XMLPlistOutput {
         }
     }
 
-    mutating func writeString(_ string: String, element name: String, indent: Int) throws(DocumentError) {
+    func writeString(_ string: String, element name: String, indent: Int) throws(DocumentError) {
         line(indent)
         append("<\(name)>")
+        var string = string
+        let plain = string.withUTF8 { utf8 in
+            // Nothing to escape or refuse: copy the bytes as they are.
+            guard !utf8.contains(where: { $0 < 0x20 && $0 != 0x09 && $0 != 0x0A || $0 == UInt8(ascii: "&") || $0 == UInt8(ascii: "<") || $0 == UInt8(ascii: ">") || $0 == 0xEF }) else { return false }
+            bytes.append(utf8)
+            return true
+        }
+        if plain {
+            append("</\(name)>")
+            endLine()
+            return
+        }
         for scalar in string.unicodeScalars {
             switch scalar {
             case "&": append("&amp;")

@@ -1,0 +1,76 @@
+/// A growable byte buffer that becomes `Data` without a copy.
+
+import Foundation
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// The output of the writers: appended to byte by byte or in runs, then handed to `Data` with
+/// `Data(bytesNoCopy:)`, so a 60 MB XML property list is never held twice.
+final class ByteBuffer {
+    private var start: UnsafeMutablePointer<UInt8>
+    private(set) var count = 0
+    private var capacity: Int
+
+    init(capacity: Int = 4096) {
+        self.capacity = max(capacity, 16)
+        start = Self.allocate(self.capacity)
+    }
+
+    deinit {
+        free(start)
+    }
+
+    private static func allocate(_ capacity: Int) -> UnsafeMutablePointer<UInt8> {
+        guard let raw = malloc(capacity) else { fatalError("out of memory allocating \(capacity) bytes") }
+        return raw.assumingMemoryBound(to: UInt8.self)
+    }
+
+    private func grow(toAtLeast needed: Int) {
+        var newCapacity = capacity
+        while newCapacity < needed { newCapacity *= 2 }
+        guard let raw = realloc(start, newCapacity) else { fatalError("out of memory allocating \(newCapacity) bytes") }
+        start = raw.assumingMemoryBound(to: UInt8.self)
+        capacity = newCapacity
+    }
+
+    @inline(__always) func append(_ byte: UInt8) {
+        if count == capacity { grow(toAtLeast: count + 1) }
+        start[count] = byte
+        count += 1
+    }
+
+    @inline(__always) func append(_ bytes: UnsafeBufferPointer<UInt8>) {
+        guard let base = bytes.baseAddress, !bytes.isEmpty else { return }
+        if count + bytes.count > capacity { grow(toAtLeast: count + bytes.count) }
+        (start + count).update(from: base, count: bytes.count)
+        count += bytes.count
+    }
+
+    @inline(__always) func append(_ text: String) {
+        var text = text
+        text.withUTF8 { append($0) }
+    }
+
+    func append<S: Sequence>(contentsOf bytes: S) where S.Element == UInt8 {
+        for byte in bytes { append(byte) }
+    }
+
+    /// The byte at `index`, for writers that patch what they wrote.
+    subscript(index: Int) -> UInt8 {
+        get { start[index] }
+        set { start[index] = newValue }
+    }
+
+    /// The bytes as `Data`; the buffer is empty afterwards.
+    func takeData() -> Data {
+        let data = Data(bytesNoCopy: start, count: count, deallocator: .free)
+        capacity = 16
+        count = 0
+        start = Self.allocate(capacity)
+        return data
+    }
+}
