@@ -73,17 +73,15 @@ extension Serialize {
             let sourceFormat = (options.from ?? Self.format(ofPath: input) ?? Self.sniff(data)).detected(in: data)
             let targetFormat = options.to ?? (output == "-" ? .json : Self.format(ofPath: output) ?? .json)
 
-            let document: Document
-            do {
-                document = try sourceFormat.read(data, options: ReadingOptions(inferCSVTypes: options.infer))
-            } catch {
-                throw Self.fail(error.inFile(inputName).description, status: Status.invalidInput)
-            }
             let bytes: Data
             do {
-                bytes = try targetFormat.write(document, options: options.writingOptions)
+                bytes = try sourceFormat.convert(
+                    data, to: targetFormat, reading: ReadingOptions(inferCSVTypes: options.infer), writing: options.writingOptions)
             } catch {
-                throw Self.fail(error.inFile(inputName).description, status: Status.unrepresentable)
+                switch error {
+                case let .reading(error): throw Self.fail(error.inFile(inputName).description, status: Status.invalidInput)
+                case let .writing(error): throw Self.fail(error.inFile(inputName).description, status: Status.unrepresentable)
+                }
             }
             if output == "-" {
                 FileHandle.standardOutput.write(bytes)

@@ -149,10 +149,10 @@ let everyPlistValue: Document = [
     }
 
     @Test func aContainerContainingItselfIsACycle() throws {
-        // ["k": ["x"]] is written children first: 0 "k", 1 "x", 2 the array, 3 the dictionary at
+        // ["k": ["x"]] is written children first: 0 "x", 1 the array, 2 "k", 3 the dictionary at
         // offset 14; point the array at the dictionary.
         var bytes = try BinaryPlistWriter().write(["k": ["x"]])
-        let array = try #require(bytes.firstRange(of: Data([0xA1, 0x01])))
+        let array = try #require(bytes.firstRange(of: Data([0xA1, 0x00])))
         bytes[array.lowerBound + 1] = 0x03
         let error = try #require(readingError(bytes, with: BinaryPlistReader().read))
         #expect(error.code == .cycle)

@@ -37,6 +37,48 @@ let xmlPlistReaderAvailable: Bool = {
         #expect(try Format.xmlPlist.read(xml) == everyPlistValue)
     }
 
+    // MARK: - Streaming and trees agree
+
+    static let streamingInputs = [
+        #"{"b": [1, -2.5e-7, true, null, {}, []], "a": {"x": "y\u0000\n", "z": [[]]}, "big": 18446744073709551615}"#,
+        #"[]"#, #"{}"#, #""top""#, #"[{"CF$UID": 3}, {"CF$UID": -1}]"#,
+    ]
+
+    @Test(arguments: streamingInputs)
+    func streamingJSONWritesWhatTheTreeWrites(json: String) throws {
+        let data = Data(json.utf8)
+        let tree = try Format.json.read(data)
+        for options in [WritingOptions(), WritingOptions(pretty: false), WritingOptions(null: .omit), WritingOptions(pretty: false, null: .string("-"))] {
+            #expect(try Format.json.convert(data, to: .json, writing: options) == Format.json.write(tree, options: options))
+            let xml = Result { () throws(DocumentError) in try Format.xmlPlist.write(tree, options: options) }
+            let streamedXML = Result { () throws(ConversionFailure) in try Format.json.convert(data, to: .xmlPlist, writing: options) }
+            switch (xml, streamedXML) {
+            case let (.success(a), .success(b)): #expect(a == b, "\(json)")
+            case let (.failure(a), .failure(b)): #expect(b == .writing(a))
+            default: Issue.record("tree \(xml) but streaming \(streamedXML) for \(json)")
+            }
+            let binary = Result { () throws(DocumentError) in try BinaryPlistReader().read(try Format.binaryPlist.write(tree, options: options)) }
+            let streamedBinary = Result { () throws(any Error) in try BinaryPlistReader().read(try Format.json.convert(data, to: .binaryPlist, writing: options)) }
+            switch (binary, streamedBinary) {
+            case let (.success(a), .success(b)): #expect(a == b, "\(json)")
+            case (.failure, .failure): break
+            default: Issue.record("tree \(binary) but streaming \(streamedBinary) for \(json)")
+            }
+        }
+    }
+
+    @Test func streamingSaysWhichSideFailed() throws {
+        #expect(throws: ConversionFailure.reading(DocumentError(.syntax, "unexpected end of input, expected ',' or ']' after array element", at: .text(line: 1, column: 3)))) {
+            try Format.json.convert(Data("[1".utf8), to: .xmlPlist)
+        }
+        #expect {
+            try Format.json.convert(Data(#"{"a": [null]}"#.utf8), to: .binaryPlist)
+        } throws: { error in
+            guard case let .writing(error) = error as? ConversionFailure else { return false }
+            return error.location == .path("$.a[0]")
+        }
+    }
+
     // MARK: - plutil's losses
 
     @Test func minInt64StaysAnInteger() throws {

@@ -30,27 +30,37 @@ public struct BinaryPlistWriter: Sendable {
         if case .null = document, case .omit = options.null {
             throw DocumentError(.nullNotRepresentable, "a property list cannot be empty: the whole document is null", at: .path("$"))
         }
-        let output = BinaryPlistOutput(options: options, objectBound: BinaryPlistOutput.objectBound(document))
-        let top = try output.add(document)
-        return output.finish(top: top)
+        var output = BinaryPlistOutput(options: options, objectBound: BinaryPlistOutput.objectBound(document))
+        let top = try document.build(into: &output, sortKeys: options.sortKeys)
+        return try output.finish(top: top)
     }
 }
 
 // MARK: - Output
 
-/// The objects of a binary property list, written children first.
-final class BinaryPlistOutput {
+/// The objects of a binary property list, written children first as values arrive; a
+/// ``DocumentBuilder`` a reader can drive directly. A value is its object number, `nil` for a
+/// null the strategy omits.
+struct BinaryPlistOutput: DocumentBuilder {
+    struct PendingDictionary {
+        var keys: [Int] = []
+        var values: [Int] = []
+        var key = ""
+    }
+
     let options: WritingOptions
-    let bytes = ByteBuffer(capacity: 1 << 16)
+    let bytes: ByteBuffer
     /// Object references are this wide: enough for the bound on the object count.
     let refSize: Int
     var offsets: [Int] = []
     var strings: [String: Int] = [:]
     var path = DocumentPath()
 
-    init(options: WritingOptions, objectBound: Int) {
+    /// - Parameter objectBound: at least the number of objects that will be written.
+    init(options: WritingOptions, objectBound: Int, capacity: Int = 1 << 16) {
         self.options = options
         refSize = Self.byteCount(UInt64(max(objectBound - 1, 0)))
+        bytes = ByteBuffer(capacity: capacity)
         bytes.append("bplist00")
     }
 
@@ -63,18 +73,13 @@ final class BinaryPlistOutput {
         }
     }
 
-    func skips(_ value: Document) -> Bool {
-        if case .null = value, case .omit = options.null { return true }
-        return false
-    }
-
     /// Starts a new object; returns its number.
-    @inline(__always) func begin() -> Int {
+    @inline(__always) mutating func begin() -> Int {
         offsets.append(bytes.count)
         return offsets.count - 1
     }
 
-    func addString(_ string: String) -> Int {
+    mutating func addString(_ string: String) -> Int {
         if let id = strings[string] { return id }
         let id = begin()
         var utf8Copy = string
@@ -95,52 +100,22 @@ final class BinaryPlistOutput {
         return id
     }
 
-    /// Writes `document` and everything under it; returns its object number.
-    func add(_ document: Document) throws(DocumentError) -> Int {
+    // MARK: - Values
+
+    mutating func scalar(_ document: Document) throws(DocumentError) -> Int? {
         switch document {
         case .null:
             switch options.null {
             case .error: throw options.nullError(at: path, format: "a property list")
             case let .string(text): return addString(text)
-            case .omit: return addString("")  // not reached: containers skip omitted nulls
+            case .omit: return nil
             }
         case let .string(string):
             return addString(string)
         case let .array(elements):
-            var refs: [Int] = []
-            refs.reserveCapacity(elements.count)
-            for (index, element) in elements.enumerated() where !skips(element) {
-                path.push(.index(index))
-                refs.append(try add(element))
-                path.pop()
-            }
-            let id = begin()
-            appendMarker(0xA0, count: refs.count)
-            for ref in refs { appendBigEndian(UInt64(ref), size: refSize) }
-            return id
+            return try Document.array(elements).build(into: &self, sortKeys: options.sortKeys)
         case let .dictionary(members):
-            if members.count == 1, let uid = members["CF$UID"], let value = Self.uidValue(uid) {
-                let id = begin()
-                let size = Self.byteCount(UInt64(value))
-                bytes.append(0x80 | UInt8(size - 1))
-                appendBigEndian(UInt64(value), size: size)
-                return id
-            }
-            var refs: [Int] = []
-            refs.reserveCapacity(members.count * 2)
-            var values: [Int] = []
-            values.reserveCapacity(members.count)
-            for member in options.ordered(members) where !skips(member.value) {
-                path.push(.key(member.key))
-                refs.append(addString(member.key))
-                values.append(try add(member.value))
-                path.pop()
-            }
-            let id = begin()
-            appendMarker(0xD0, count: values.count)
-            for ref in refs { appendBigEndian(UInt64(ref), size: refSize) }
-            for ref in values { appendBigEndian(UInt64(ref), size: refSize) }
-            return id
+            return try Document.dictionary(members).build(into: &self, sortKeys: options.sortKeys)
         default:
             let id = begin()
             appendScalar(document)
@@ -148,20 +123,73 @@ final class BinaryPlistOutput {
         }
     }
 
-    static func uidValue(_ document: Document) -> UInt32? {
-        switch document {
-        case let .integer(value): UInt32(exactly: value)
-        case let .unsignedInteger(value): UInt32(exactly: value)
-        default: nil
+    func beginArray() -> [Int] { [] }
+
+    mutating func beginElement(in refs: inout [Int]) {
+        path.push(.index(refs.count))
+    }
+
+    mutating func endElement(_ value: Int?, in refs: inout [Int]) {
+        path.pop()
+        if let value { refs.append(value) }
+    }
+
+    mutating func endArray(_ refs: [Int]) -> Int? {
+        let id = begin()
+        appendMarker(0xA0, count: refs.count)
+        for ref in refs { appendBigEndian(UInt64(ref), size: refSize) }
+        return id
+    }
+
+    func beginDictionary() -> PendingDictionary { PendingDictionary() }
+
+    mutating func beginMember(_ key: String, in dictionary: inout PendingDictionary) {
+        path.push(.key(key))
+        dictionary.key = key
+    }
+
+    mutating func endMember(_ value: Int?, in dictionary: inout PendingDictionary) {
+        path.pop()
+        guard let value else { return }
+        dictionary.keys.append(addString(dictionary.key))
+        dictionary.values.append(value)
+    }
+
+    mutating func endDictionary(_ dictionary: PendingDictionary) -> Int? {
+        let id = begin()
+        // {"CF$UID": n} is an NSKeyedArchiver UID; the value object written for n stays unused.
+        if dictionary.keys.count == 1, dictionary.key == "CF$UID", let uid = uidValue(ofObject: dictionary.values[0]) {
+            let size = Self.byteCount(UInt64(uid))
+            bytes.append(0x80 | UInt8(size - 1))
+            appendBigEndian(UInt64(uid), size: size)
+            return id
         }
+        appendMarker(0xD0, count: dictionary.values.count)
+        for ref in dictionary.keys { appendBigEndian(UInt64(ref), size: refSize) }
+        for ref in dictionary.values { appendBigEndian(UInt64(ref), size: refSize) }
+        return id
+    }
+
+    /// The value of an integer object already written, when it fits a UID.
+    func uidValue(ofObject number: Int) -> UInt32? {
+        let start = offsets[number]
+        let marker = bytes[start]
+        guard marker >= 0x10, marker <= 0x12 else { return nil }  // 1-, 2- and 4-byte integers
+        var value: UInt32 = 0
+        for index in 0..<(1 << Int(marker & 0x0F)) { value = value << 8 | UInt32(bytes[start + 1 + index]) }
+        return value
     }
 
     // MARK: - Bytes
 
-    func finish(top: Int) -> Data {
+    mutating func finish(top: Int?) throws(DocumentError) -> Data {
+        guard let top else {
+            throw DocumentError(.nullNotRepresentable, "a property list cannot be empty: the whole document is null", at: .path("$"))
+        }
         let tableOffset = bytes.count
         let offsetSize = Self.byteCount(UInt64(max(tableOffset, 1)))
         for offset in offsets { appendBigEndian(UInt64(offset), size: offsetSize) }
+        assert(offsets.count <= 1 << (8 * min(refSize, 7)) || refSize == 8, "object bound too small")
         for byte in [0, 0, 0, 0, 0, 0, UInt8(offsetSize), UInt8(refSize)] as [UInt8] { bytes.append(byte) }
         appendBigEndian(UInt64(offsets.count), size: 8)
         appendBigEndian(UInt64(top), size: 8)

@@ -74,3 +74,77 @@ extension Format {
         }
     }
 }
+
+// MARK: - Converting
+
+/// A failed conversion: the input could not be read, or the output cannot hold a value.
+public enum ConversionFailure: Error, Sendable, Equatable, CustomStringConvertible {
+    /// The input is not valid in its format.
+    case reading(DocumentError)
+    /// The target format cannot hold a value under the writing options.
+    case writing(DocumentError)
+
+    /// The underlying error.
+    public var error: DocumentError {
+        switch self {
+        case let .reading(error), let .writing(error): error
+        }
+    }
+
+    public var description: String { error.description }
+}
+
+extension Format {
+    /// Converts `data` from this format to `target`.
+    ///
+    /// JSON converts to JSON and to property lists without building a ``Document`` tree: the
+    /// reader hands each value straight to the target's writer, so memory stays near the sizes of
+    /// the input and the output. Other pairs, and sorted keys, go through the tree.
+    ///
+    /// - Throws: ``ConversionFailure`` saying whether reading or writing failed.
+    public func convert(
+        _ data: Data, to target: Format, reading: ReadingOptions = ReadingOptions(), writing: WritingOptions = WritingOptions()
+    ) throws(ConversionFailure) -> Data {
+        let source = detected(in: data)
+        if source == .json, !writing.sortKeys, [.json, .xmlPlist, .binaryPlist].contains(target) {
+            do throws(DocumentError) {
+                return try Self.stream(json: data, to: target, reading: reading, writing: writing)
+            } catch {
+                // The reader locates by line and column, the writers by path.
+                if case .path = error.location { throw .writing(error) }
+                throw .reading(error)
+            }
+        }
+        let document: Document
+        do {
+            document = try source.read(data, options: reading)
+        } catch {
+            throw .reading(error)
+        }
+        do {
+            return try target.write(document, options: writing)
+        } catch {
+            throw .writing(error)
+        }
+    }
+
+    static func stream(json data: Data, to target: Format, reading: ReadingOptions, writing: WritingOptions) throws(DocumentError) -> Data {
+        let reader = JSONReader(maximumDepth: reading.maximumDepth)
+        // Generous capacities cost nothing until touched: large allocations are mapped lazily.
+        switch target {
+        case .xmlPlist:
+            var output = XMLPlistOutput(options: writing, capacity: data.count * 3 + 4096)
+            _ = try reader.read(data, into: &output)
+            return output.finish()
+        case .binaryPlist:
+            // Every object takes at least one byte of JSON, so the input size bounds their count.
+            var output = BinaryPlistOutput(options: writing, objectBound: data.count, capacity: data.count + 4096)
+            let top = try reader.read(data, into: &output)
+            return try output.finish(top: top)
+        default:
+            var output = JSONOutput(options: writing, capacity: data.count * 2 + 4096)
+            _ = try reader.read(data, into: &output)
+            return output.finish()
+        }
+    }
+}

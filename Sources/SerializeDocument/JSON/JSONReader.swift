@@ -25,33 +25,45 @@ public struct JSONReader: Sendable {
     ///
     /// - Throws: ``DocumentError`` located at a 1-based line and column.
     public func read(_ data: Data) throws(DocumentError) -> Document {
-        let result: Result<Document, DocumentError> = data.withUnsafeBytes { raw in
-            var parser = JSONParser(bytes: raw.bindMemory(to: UInt8.self), maximumDepth: maximumDepth)
+        var builder = TreeBuilder()
+        return try read(data, into: &builder)
+    }
+
+    /// Parses `data`, handing each value to `builder` as it is read.
+    func read<Builder: DocumentBuilder>(_ data: Data, into builder: inout Builder) throws(DocumentError) -> Builder.Value {
+        let maximumDepth = maximumDepth
+        let result: Result<(Builder.Value, Builder), DocumentError> = data.withUnsafeBytes { [builder] raw in
+            var parser = JSONParser(bytes: raw.bindMemory(to: UInt8.self), maximumDepth: maximumDepth, builder: builder)
             do throws(DocumentError) {
-                return .success(try parser.parseDocument())
+                let value = try parser.parseDocument()
+                return .success((value, parser.builder))
             } catch {
                 return .failure(error)
             }
         }
-        return try result.get()
+        let (value, finished) = try result.get()
+        builder = finished
+        return value
     }
 }
 
 // MARK: - The parser
 
 /// A recursive-descent parser over a byte buffer; recursion is bounded by `maximumDepth`.
-struct JSONParser {
+struct JSONParser<Builder: DocumentBuilder> {
     let bytes: UnsafeBufferPointer<UInt8>
     let maximumDepth: Int
+    var builder: Builder
     var index = 0
     var depth = 0
 
-    init(bytes: UnsafeBufferPointer<UInt8>, maximumDepth: Int) {
+    init(bytes: UnsafeBufferPointer<UInt8>, maximumDepth: Int, builder: Builder) {
         self.bytes = bytes
         self.maximumDepth = maximumDepth
+        self.builder = builder
     }
 
-    mutating func parseDocument() throws(DocumentError) -> Document {
+    mutating func parseDocument() throws(DocumentError) -> Builder.Value {
         if bytes.count >= 3, bytes[0] == 0xEF, bytes[1] == 0xBB, bytes[2] == 0xBF { index = 3 }
         skipWhitespace()
         guard index < bytes.count else {
@@ -67,18 +79,20 @@ struct JSONParser {
 
     // MARK: - Values
 
-    mutating func parseValue() throws(DocumentError) -> Document {
+    mutating func parseValue() throws(DocumentError) -> Builder.Value {
         guard index < bytes.count else { throw error(.syntax, "unexpected end of input, expected a value") }
+        let scalar: Document
         switch bytes[index] {
         case UInt8(ascii: "{"): return try parseObject()
         case UInt8(ascii: "["): return try parseArray()
-        case UInt8(ascii: "\""): return .string(try parseString())
-        case UInt8(ascii: "t"): try expectLiteral("true"); return .bool(true)
-        case UInt8(ascii: "f"): try expectLiteral("false"); return .bool(false)
-        case UInt8(ascii: "n"): try expectLiteral("null"); return .null
-        case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): return try parseNumber()
+        case UInt8(ascii: "\""): scalar = .string(try parseString())
+        case UInt8(ascii: "t"): try expectLiteral("true"); scalar = .bool(true)
+        case UInt8(ascii: "f"): try expectLiteral("false"); scalar = .bool(false)
+        case UInt8(ascii: "n"): try expectLiteral("null"); scalar = .null
+        case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): scalar = try parseNumber()
         default: throw error(.syntax, "unexpected \(describeCurrent()), expected a value")
         }
+        return try builder.scalar(scalar)
     }
 
     mutating func enter() throws(DocumentError) {
@@ -88,19 +102,21 @@ struct JSONParser {
         }
     }
 
-    mutating func parseArray() throws(DocumentError) -> Document {
+    mutating func parseArray() throws(DocumentError) -> Builder.Value {
         try enter()
         index += 1
-        var elements: [Document] = []
+        var elements = try builder.beginArray()
         skipWhitespace()
         if index < bytes.count, bytes[index] == UInt8(ascii: "]") {
             index += 1
             depth -= 1
-            return .array(elements)
+            return try builder.endArray(elements)
         }
         while true {
             skipWhitespace()
-            elements.append(try parseValue())
+            try builder.beginElement(in: &elements)
+            let element = try parseValue()
+            try builder.endElement(element, in: &elements)
             skipWhitespace()
             guard index < bytes.count else { throw error(.syntax, "unexpected end of input, expected ',' or ']' after array element") }
             switch bytes[index] {
@@ -108,21 +124,21 @@ struct JSONParser {
             case UInt8(ascii: "]"):
                 index += 1
                 depth -= 1
-                return .array(elements)
+                return try builder.endArray(elements)
             default: throw error(.syntax, "expected ',' or ']' after array element, found \(describeCurrent())")
             }
         }
     }
 
-    mutating func parseObject() throws(DocumentError) -> Document {
+    mutating func parseObject() throws(DocumentError) -> Builder.Value {
         try enter()
         index += 1
-        var members = OrderedDictionary<String, Document>()
+        var members = try builder.beginDictionary()
         skipWhitespace()
         if index < bytes.count, bytes[index] == UInt8(ascii: "}") {
             index += 1
             depth -= 1
-            return .dictionary(members)
+            return try builder.endDictionary(members)
         }
         while true {
             skipWhitespace()
@@ -136,7 +152,9 @@ struct JSONParser {
             }
             index += 1
             skipWhitespace()
-            members[key] = try parseValue()
+            try builder.beginMember(key, in: &members)
+            let value = try parseValue()
+            try builder.endMember(value, in: &members)
             skipWhitespace()
             guard index < bytes.count else { throw error(.syntax, "unexpected end of input, expected ',' or '}' after object member") }
             switch bytes[index] {
@@ -144,7 +162,7 @@ struct JSONParser {
             case UInt8(ascii: "}"):
                 index += 1
                 depth -= 1
-                return .dictionary(members)
+                return try builder.endDictionary(members)
             default: throw error(.syntax, "expected ',' or '}' after object member, found \(describeCurrent())")
             }
         }

@@ -22,25 +22,34 @@ public struct JSONWriter: Sendable {
     ///
     /// - Throws: ``DocumentError`` located at the path of a value the options refuse.
     public func write(_ document: Document) throws(DocumentError) -> Data {
-        let output = JSONOutput(options: options)
-        try output.write(document, indent: 0)
-        if options.pretty { output.bytes.append(0x0A) }
-        return output.bytes.takeData()
+        var output = JSONOutput(options: options)
+        _ = try document.build(into: &output, sortKeys: options.sortKeys)
+        return output.finish()
     }
 }
 
 // MARK: - Output
 
-final class JSONOutput {
+/// Writes JSON as values arrive; a ``DocumentBuilder`` that a reader can drive directly.
+struct JSONOutput: DocumentBuilder {
     let options: WritingOptions
-    let bytes = ByteBuffer(capacity: 1 << 16)
+    let bytes: ByteBuffer
     var path = DocumentPath()
+    var depth = 0
 
-    init(options: WritingOptions) {
+    init(options: WritingOptions, capacity: Int = 1 << 16) {
         self.options = options
+        bytes = ByteBuffer(capacity: capacity)
     }
 
-    func write(_ document: Document, indent: Int) throws(DocumentError) {
+    func finish() -> Data {
+        if options.pretty { bytes.append(0x0A) }
+        return bytes.takeData()
+    }
+
+    // MARK: - Values
+
+    mutating func scalar(_ document: Document) throws(DocumentError) {
         switch document {
         case .null: append("null")
         case let .bool(value): append(value ? "true" : "false")
@@ -60,34 +69,63 @@ final class JSONOutput {
             }
         case let .data(value): writeString(options.text(ofData: value))
         case let .array(elements):
-            guard !elements.isEmpty else { return append("[]") }
-            bytes.append(UInt8(ascii: "["))
-            for (index, element) in elements.enumerated() {
-                if index > 0 { bytes.append(UInt8(ascii: ",")) }
-                newline(indent + 1)
-                path.push(.index(index))
-                try write(element, indent: indent + 1)
-                path.pop()
-            }
-            newline(indent)
-            bytes.append(UInt8(ascii: "]"))
+            // Containers arrive through begin/end; a tree hands them over the same way.
+            _ = try Document.array(elements).build(into: &self, sortKeys: options.sortKeys)
         case let .dictionary(members):
-            guard !members.isEmpty else { return append("{}") }
-            bytes.append(UInt8(ascii: "{"))
-            for (index, member) in options.ordered(members).enumerated() {
-                if index > 0 { bytes.append(UInt8(ascii: ",")) }
-                newline(indent + 1)
-                writeString(member.key)
-                bytes.append(UInt8(ascii: ":"))
-                if options.pretty { bytes.append(UInt8(ascii: " ")) }
-                path.push(.key(member.key))
-                try write(member.value, indent: indent + 1)
-                path.pop()
-            }
-            newline(indent)
-            bytes.append(UInt8(ascii: "}"))
+            _ = try Document.dictionary(members).build(into: &self, sortKeys: options.sortKeys)
         }
     }
+
+    mutating func beginArray() -> Int {
+        bytes.append(UInt8(ascii: "["))
+        depth += 1
+        return 0
+    }
+
+    mutating func beginElement(in count: inout Int) {
+        if count > 0 { bytes.append(UInt8(ascii: ",")) }
+        newline(depth)
+        path.push(.index(count))
+        count += 1
+    }
+
+    mutating func endElement(_ value: Void, in count: inout Int) {
+        path.pop()
+    }
+
+    mutating func endArray(_ count: Int) {
+        depth -= 1
+        if count > 0 { newline(depth) }
+        bytes.append(UInt8(ascii: "]"))
+    }
+
+    mutating func beginDictionary() -> Int {
+        bytes.append(UInt8(ascii: "{"))
+        depth += 1
+        return 0
+    }
+
+    mutating func beginMember(_ key: String, in count: inout Int) {
+        if count > 0 { bytes.append(UInt8(ascii: ",")) }
+        newline(depth)
+        writeString(key)
+        bytes.append(UInt8(ascii: ":"))
+        if options.pretty { bytes.append(UInt8(ascii: " ")) }
+        path.push(.key(key))
+        count += 1
+    }
+
+    mutating func endMember(_ value: Void, in count: inout Int) {
+        path.pop()
+    }
+
+    mutating func endDictionary(_ count: Int) {
+        depth -= 1
+        if count > 0 { newline(depth) }
+        bytes.append(UInt8(ascii: "}"))
+    }
+
+    // MARK: - Bytes
 
     @inline(__always) func newline(_ indent: Int) {
         guard options.pretty else { return }

@@ -34,122 +34,182 @@ public struct XMLPlistWriter: Sendable {
     ///
     /// - Throws: ``DocumentError`` located at the path of a value the options refuse.
     public func write(_ document: Document) throws(DocumentError) -> Data {
-        let output = XMLPlistOutput(options: options)
-        output.append(Self.header)
-        if case .null = document {
-            switch options.null {
-            case .error: throw options.nullError(at: output.path, format: "a property list")
-            case .omit: throw DocumentError(.nullNotRepresentable, "a property list cannot be empty: the whole document is null", at: .path("$"))
-            case .string: break
-            }
-        }
-        try output.write(document, indent: 0)
-        output.append("</plist>\n")
-        return output.bytes.takeData()
+        var output = XMLPlistOutput(options: options)
+        try output.start(topLevel: document)
+        _ = try document.build(into: &output, sortKeys: options.sortKeys)
+        return output.finish()
     }
 }
 
 // MARK: - Output
 
-final class XMLPlistOutput {
+/// Writes an XML property list as values arrive; a ``DocumentBuilder`` a reader can drive.
+struct XMLPlistOutput: DocumentBuilder {
     let options: WritingOptions
-    let bytes = ByteBuffer(capacity: 1 << 16)
+    let bytes: ByteBuffer
     var path = DocumentPath()
+    var depth = 0
+    /// The key of the member whose value comes next; written only when the value is.
+    var pendingKey: String?
 
-    init(options: WritingOptions) {
+    init(options: WritingOptions, capacity: Int = 1 << 16) {
         self.options = options
+        bytes = ByteBuffer(capacity: capacity)
+        bytes.append(XMLPlistWriter.header)
+    }
+
+    /// Refuses a top-level null the strategy would leave nothing for.
+    func start(topLevel document: Document) throws(DocumentError) {
+        if case .null = document, case .omit = options.null {
+            throw DocumentError(.nullNotRepresentable, "a property list cannot be empty: the whole document is null", at: .path("$"))
+        }
+    }
+
+    func finish() -> Data {
+        bytes.append("</plist>\n")
+        return bytes.takeData()
+    }
+
+    // MARK: - Values
+
+    mutating func scalar(_ document: Document) throws(DocumentError) {
+        switch document {
+        case .null:
+            switch options.null {
+            case .error: throw options.nullError(at: path, format: "a property list")
+            case .omit:
+                if depth == 0 {
+                    throw DocumentError(.nullNotRepresentable, "a property list cannot be empty: the whole document is null", at: .path("$"))
+                }
+                pendingKey = nil
+            case let .string(text):
+                try writePendingKey()
+                try writeString(text, element: "string")
+            }
+        case let .bool(value):
+            try writePendingKey()
+            line()
+            append(value ? "<true/>" : "<false/>")
+            endLine()
+        case let .integer(value): try element("integer", String(value))
+        case let .unsignedInteger(value): try element("integer", String(value))
+        case let .double(value):
+            try element("real", TextValues.real(value) ?? (value.isNaN ? "nan" : value < 0 ? "-infinity" : "+infinity"))
+        case let .string(value):
+            try writePendingKey()
+            try writeString(value, element: "string")
+        case let .date(value):
+            guard let text = TextValues.iso8601(value) else {
+                throw DocumentError(
+                    .invalidDate, "date \(value.timeIntervalSinceReferenceDate) is outside the years 1 to 9999 and has no XML form",
+                    at: .at(path), hint: "write a binary property list with --to binary")
+            }
+            try element("date", text)
+        case let .data(value):
+            try element("data", value.base64EncodedString())
+        case let .array(elements):
+            _ = try Document.array(elements).build(into: &self, sortKeys: options.sortKeys)
+        case let .dictionary(members):
+            _ = try Document.dictionary(members).build(into: &self, sortKeys: options.sortKeys)
+        }
+    }
+
+    /// Opens a container as `<name`, completed by its first child (`>`) or by its end (`/>`).
+    mutating func open(_ name: String) throws(DocumentError) {
+        try writePendingKey()
+        line()
+        append("<\(name)")
+        depth += 1
+        hasChildren.append(false)
+    }
+
+    mutating func close(_ name: String) {
+        depth -= 1
+        if hasChildren.removeLast() {
+            line()
+            append("</\(name)>")
+        } else {
+            append("/>")
+        }
+        endLine()
+    }
+
+    mutating func beginArray() throws(DocumentError) -> Int {
+        try open("array")
+        return 0
+    }
+
+    mutating func beginElement(in count: inout Int) {
+        path.push(.index(count))
+        count += 1
+    }
+
+    mutating func endElement(_ value: Void, in count: inout Int) {
+        path.pop()
+    }
+
+    mutating func endArray(_ count: Int) {
+        close("array")
+    }
+
+    mutating func beginDictionary() throws(DocumentError) -> Int {
+        try open("dict")
+        return 0
+    }
+
+    mutating func beginMember(_ key: String, in count: inout Int) {
+        path.push(.key(key))
+        pendingKey = key
+    }
+
+    mutating func endMember(_ value: Void, in count: inout Int) {
+        path.pop()
+    }
+
+    mutating func endDictionary(_ count: Int) {
+        close("dict")
+    }
+
+    // MARK: - Bytes
+
+    /// Per open container, whether a child has been written (and so its tag completed).
+    var hasChildren: [Bool] = []
+
+    /// Completes the parent's opening tag before its first child, then writes the pending key.
+    mutating func writePendingKey() throws(DocumentError) {
+        if let last = hasChildren.indices.last, !hasChildren[last] {
+            hasChildren[last] = true
+            bytes.append(UInt8(ascii: ">"))
+            endLine()
+        }
+        guard let key = pendingKey else { return }
+        pendingKey = nil
+        try writeString(key, element: "key")
     }
 
     @inline(__always) func append(_ text: String) {
         bytes.append(text)
     }
 
-    @inline(__always) func line(_ indent: Int) {
+    @inline(__always) func line() {
         guard options.pretty else { return }
-        for _ in 0..<indent { bytes.append(0x09) }
+        for _ in 0..<depth { bytes.append(0x09) }
     }
 
     @inline(__always) func endLine() {
         if options.pretty { bytes.append(0x0A) }
     }
 
-    func element(_ name: String, _ text: String, indent: Int) {
-        line(indent)
+    mutating func element(_ name: String, _ text: String) throws(DocumentError) {
+        try writePendingKey()
+        line()
         append("<\(name)>")
         append(text)
         append("</\(name)>")
         endLine()
     }
-
-    func empty(_ name: String, indent: Int) {
-        line(indent)
-        append("<\(name)/>")
-        endLine()
-    }
-
-    /// Whether a member or element is left out under the null strategy.
-    func skips(_ value: Document) -> Bool {
-        if case .null = value, case .omit = options.null { return true }
-        return false
-    }
-
-    func write(_ document: Document, indent: Int) throws(DocumentError) {
-        switch document {
-        case .null:
-            switch options.null {
-            case .error: throw options.nullError(at: path, format: "a property list")
-            case .omit: return
-            case let .string(text): try writeString(text, element: "string", indent: indent)
-            }
-        case let .bool(value):
-            line(indent)
-            append(value ? "<true/>" : "<false/>")
-            endLine()
-        case let .integer(value): element("integer", String(value), indent: indent)
-        case let .unsignedInteger(value): element("integer", String(value), indent: indent)
-        case let .double(value):
-            let text = TextValues.real(value) ?? (value.isNaN ? "nan" : value < 0 ? "-infinity" : "+infinity")
-            element("real", text, indent: indent)
-        case let .string(value): try writeString(value, element: "string", indent: indent)
-        case let .date(value):
-            guard let text = TextValues.iso8601(value) else {
-                throw DocumentError(.invalidDate, "date \(value.timeIntervalSinceReferenceDate) is outside the years 1 to 9999 and has no XML form", at: .at(path), hint: "write a binary property list with --to binary")
-            }
-            element("date", text, indent: indent)
-        case let .data(value):
-            element("data", value.base64EncodedString(), indent: indent)
-        case let .array(elements):
-            guard !elements.isEmpty else { return empty("array", indent: indent) }
-            line(indent)
-            append("<array>")
-            endLine()
-            for (index, value) in elements.enumerated() where !skips(value) {
-                path.push(.index(index))
-                try write(value, indent: indent + 1)
-                path.pop()
-            }
-            line(indent)
-            append("</array>")
-            endLine()
-        case let .dictionary(members):
-            guard !members.isEmpty else { return empty("dict", indent: indent) }
-            line(indent)
-            append("<dict>")
-            endLine()
-            for member in options.ordered(members) where !skips(member.value) {
-                path.push(.key(member.key))
-                try writeString(member.key, element: "key", indent: indent + 1)
-                try write(member.value, indent: indent + 1)
-                path.pop()
-            }
-            line(indent)
-            append("</dict>")
-            endLine()
-        }
-    }
-
-    func writeString(_ string: String, element name: String, indent: Int) throws(DocumentError) {
-        line(indent)
+    func writeString(_ string: String, element name: String) throws(DocumentError) {
+        line()
         append("<\(name)>")
         var string = string
         let plain = string.withUTF8 { utf8 in

@@ -1,0 +1,89 @@
+/// The one interface between readers and writers: a document handed over value by value.
+
+import Foundation
+import OrderedCollections
+
+/// Receives a document from a reader (or from a ``Document`` tree) one value at a time.
+///
+/// A reader calls these in document order; the builder decides what a value becomes. The tree
+/// builder makes ``Document`` values; each writer is a builder that writes bytes as values arrive,
+/// so JSON can be converted to a property list without building the tree at all.
+protocol DocumentBuilder {
+    /// What a finished value is to this builder: a `Document`, nothing, an object number.
+    associatedtype Value
+    /// An array being built.
+    associatedtype ArrayState
+    /// A dictionary being built.
+    associatedtype DictionaryState
+
+    /// A value that is not a container.
+    mutating func scalar(_ value: Document) throws(DocumentError) -> Value
+    mutating func beginArray() throws(DocumentError) -> ArrayState
+    /// Called before each element's value is read.
+    mutating func beginElement(in array: inout ArrayState) throws(DocumentError)
+    mutating func endElement(_ value: Value, in array: inout ArrayState) throws(DocumentError)
+    mutating func endArray(_ array: ArrayState) throws(DocumentError) -> Value
+    mutating func beginDictionary() throws(DocumentError) -> DictionaryState
+    /// Called with each key before its value is read.
+    mutating func beginMember(_ key: String, in dictionary: inout DictionaryState) throws(DocumentError)
+    mutating func endMember(_ value: Value, in dictionary: inout DictionaryState) throws(DocumentError)
+    mutating func endDictionary(_ dictionary: DictionaryState) throws(DocumentError) -> Value
+}
+
+// MARK: - Building trees
+
+/// Builds ``Document`` values.
+struct TreeBuilder: DocumentBuilder {
+    struct PendingDictionary {
+        var members = OrderedDictionary<String, Document>()
+        var key = ""
+    }
+
+    func scalar(_ value: Document) -> Document { value }
+    func beginArray() -> [Document] { [] }
+    func beginElement(in array: inout [Document]) {}
+    func endElement(_ value: Document, in array: inout [Document]) { array.append(value) }
+    func endArray(_ array: [Document]) -> Document { .array(array) }
+    func beginDictionary() -> PendingDictionary { PendingDictionary() }
+    func beginMember(_ key: String, in dictionary: inout PendingDictionary) { dictionary.key = key }
+    func endMember(_ value: Document, in dictionary: inout PendingDictionary) { dictionary.members[dictionary.key] = value }
+    func endDictionary(_ dictionary: PendingDictionary) -> Document { .dictionary(dictionary.members) }
+}
+
+// MARK: - Replaying trees
+
+extension Document {
+    /// Hands this tree to `builder`, dictionary members in document order or sorted by the
+    /// UTF-8 bytes of their keys.
+    func build<Builder: DocumentBuilder>(into builder: inout Builder, sortKeys: Bool) throws(DocumentError) -> Builder.Value {
+        switch self {
+        case let .array(elements):
+            var state = try builder.beginArray()
+            for element in elements {
+                try builder.beginElement(in: &state)
+                let value = try element.build(into: &builder, sortKeys: sortKeys)
+                try builder.endElement(value, in: &state)
+            }
+            return try builder.endArray(state)
+        case let .dictionary(members):
+            var state = try builder.beginDictionary()
+            if sortKeys {
+                for key in members.keys.sorted(by: { $0.utf8.lexicographicallyPrecedes($1.utf8) }) {
+                    guard let member = members[key] else { continue }
+                    try builder.beginMember(key, in: &state)
+                    let value = try member.build(into: &builder, sortKeys: sortKeys)
+                    try builder.endMember(value, in: &state)
+                }
+            } else {
+                for (key, member) in members {
+                    try builder.beginMember(key, in: &state)
+                    let value = try member.build(into: &builder, sortKeys: sortKeys)
+                    try builder.endMember(value, in: &state)
+                }
+            }
+            return try builder.endDictionary(state)
+        default:
+            return try builder.scalar(self)
+        }
+    }
+}
