@@ -28,6 +28,8 @@ extension DocumentError.Code {
     public static let truncated = Self(rawValue: "truncated")
     /// A container contains itself.
     public static let cycle = Self(rawValue: "cycle")
+    /// Shared containers that would expand to far more values than the file holds.
+    public static let expansionLimit = Self(rawValue: "expansionLimit")
     /// An object marker this reader does not know, or a kind it refuses by name (sets).
     public static let unsupportedObject = Self(rawValue: "unsupportedObject")
     /// A dictionary key that is not a string.

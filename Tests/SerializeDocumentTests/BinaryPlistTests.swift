@@ -215,6 +215,8 @@ let everyPlistValue: Document = [
             guard (try? file.resourceValues(forKeys: [.isRegularFileKey]).isRegularFile) == true else { continue }
             count += 1
             let data = try Data(contentsOf: file)
+            // Streaming straight to a writer never crashes either.
+            _ = try? Format.binaryPlist.convert(data, to: .xmlPlist, writing: WritingOptions(null: .omit))
             if let document = try? BinaryPlistReader().read(data) {
                 if let bytes = try? BinaryPlistWriter(options: WritingOptions(null: .omit)).write(document) {
                     #expect(try BinaryPlistReader().read(bytes) == document, "\(file.path)")

@@ -67,6 +67,46 @@ let xmlPlistReaderAvailable: Bool = {
         }
     }
 
+    @Test func streamingBinaryPlistsAgreeWithTheTree() throws {
+        let binary = try Format.binaryPlist.write(everyPlistValue)
+        #expect(try Format.binaryPlist.read(try Format.binaryPlist.convert(binary, to: .binaryPlist)) == everyPlistValue)
+        #expect(try Format.binaryPlist.convert(binary, to: .xmlPlist) == Format.xmlPlist.write(everyPlistValue))
+        let options = WritingOptions(nonFinite: .string)
+        #expect(try Format.binaryPlist.convert(binary, to: .json, writing: options) == Format.json.write(everyPlistValue, options: options))
+        // Invalid input fails the same way streaming or not.
+        for file in try Fixtures.files(in: "convert/bplist-invalid", withExtension: "bplist") {
+            let data = try Data(contentsOf: file)
+            #expect(throws: ConversionFailure.self) { try Format.binaryPlist.convert(data, to: .json) }
+        }
+    }
+
+    @Test func sharedContainersCannotExpandWithoutBound() throws {
+        // 30 arrays, each holding the previous one twice: 2^30 values from a few hundred bytes.
+        var objects: [[UInt8]] = [[0x10, 0x01]]
+        for index in 1...30 { objects.append([0xA2, UInt8(index - 1), UInt8(index - 1)]) }
+        var bytes = Array("bplist00".utf8)
+        var offsets: [UInt8] = []
+        for object in objects {
+            offsets.append(UInt8(bytes.count))
+            bytes += object
+        }
+        let table = bytes.count
+        bytes += offsets
+        bytes += [0, 0, 0, 0, 0, 0, 1, 1] + [0, 0, 0, 0, 0, 0, 0, UInt8(objects.count)] + [0, 0, 0, 0, 0, 0, 0, UInt8(objects.count - 1)]
+        bytes += [0, 0, 0, 0, 0, 0, 0, UInt8(table)]
+        #expect {
+            try Format.binaryPlist.convert(Data(bytes), to: .json)
+        } throws: { error in
+            (error as? ConversionFailure)?.error.code == .expansionLimit
+        }
+        // The tree shares what the file shares, so it reads fine.
+        guard case let .array(top) = try BinaryPlistReader().read(Data(bytes)) else {
+            Issue.record("not an array")
+            return
+        }
+        #expect(top.count == 2)
+    }
+
     @Test func streamingSaysWhichSideFailed() throws {
         #expect(throws: ConversionFailure.reading(DocumentError(.syntax, "unexpected end of input, expected ',' or ']' after array element", at: .text(line: 1, column: 3)))) {
             try Format.json.convert(Data("[1".utf8), to: .xmlPlist)

@@ -30,34 +30,50 @@ public struct BinaryPlistReader: Sendable {
     ///
     /// - Throws: ``DocumentError`` located at a byte offset.
     public func read(_ data: Data) throws(DocumentError) -> Document {
-        let result: Result<Document, DocumentError> = data.withUnsafeBytes { raw in
+        var builder = TreeBuilder()
+        return try read(data, into: &builder)
+    }
+
+    /// Parses `data`, handing each value to `builder` as the object graph is walked.
+    func read<Builder: DocumentBuilder>(_ data: Data, into builder: inout Builder) throws(DocumentError) -> Builder.Value {
+        let maximumDepth = maximumDepth
+        let result: Result<(Builder.Value, Builder), DocumentError> = data.withUnsafeBytes { [builder] raw in
             do throws(DocumentError) {
-                var parser = try BinaryPlistParser(bytes: raw.bindMemory(to: UInt8.self), maximumDepth: maximumDepth)
-                return .success(try parser.readTop())
+                var parser = try BinaryPlistParser(bytes: raw.bindMemory(to: UInt8.self), maximumDepth: maximumDepth, builder: builder)
+                let value = try parser.readTop()
+                return .success((value, parser.builder))
             } catch {
                 return .failure(error)
             }
         }
-        return try result.get()
+        let (value, finished) = try result.get()
+        builder = finished
+        return value
     }
 }
 
 // MARK: - The parser
 
-struct BinaryPlistParser {
+struct BinaryPlistParser<Builder: DocumentBuilder> {
     let bytes: UnsafeBufferPointer<UInt8>
     let maximumDepth: Int
+    var builder: Builder
+    /// Values already built, by object number, when the builder's values can be reused (trees).
+    var cache: [Builder.Value?]
+    /// Values handed to a builder that cannot reuse them; bounded so that containers shared
+    /// many times over cannot expand exponentially.
+    var emitted = 0
     let offsetSize: Int
     let refSize: Int
     let objectCount: Int
     let topObject: Int
     let tableOffset: Int
-    var cache: [Document?]
     var visiting: Set<Int> = []
 
-    init(bytes: UnsafeBufferPointer<UInt8>, maximumDepth: Int) throws(DocumentError) {
+    init(bytes: UnsafeBufferPointer<UInt8>, maximumDepth: Int, builder: Builder) throws(DocumentError) {
         self.bytes = bytes
         self.maximumDepth = maximumDepth
+        self.builder = builder
         guard bytes.count >= 8, bytes.starts(with: Array("bplist0".utf8)) else {
             throw DocumentError(.notBinaryPlist, "not a binary property list: it does not start with 'bplist00'", at: .byteOffset(0))
         }
@@ -98,10 +114,10 @@ struct BinaryPlistParser {
         objectCount = Int(count)
         topObject = Int(top)
         tableOffset = Int(table)
-        cache = Array(repeating: nil, count: objectCount)
+        cache = Builder.reusesValues ? Array(repeating: nil, count: objectCount) : []
     }
 
-    mutating func readTop() throws(DocumentError) -> Document {
+    mutating func readTop() throws(DocumentError) -> Builder.Value {
         try readObject(topObject, depth: 0)
     }
 
@@ -149,23 +165,95 @@ struct BinaryPlistParser {
 
     // MARK: - Objects
 
-    mutating func readReference(at position: Int, depth: Int) throws(DocumentError) -> Document {
+    func resolve(at position: Int) throws(DocumentError) -> Int {
         let ref = unsigned(at: position, size: refSize)
         guard ref < UInt64(objectCount) else {
             throw DocumentError(.offsetOutOfRange, "reference to object \(ref), but there are only \(objectCount) objects", at: .byteOffset(position))
         }
-        return try readObject(Int(ref), depth: depth)
+        return Int(ref)
     }
 
-    mutating func readObject(_ number: Int, depth: Int) throws(DocumentError) -> Document {
-        if let cached = cache[number] { return cached }
+    mutating func readReference(at position: Int, depth: Int) throws(DocumentError) -> Builder.Value {
+        try readObject(try resolve(at: position), depth: depth)
+    }
+
+    /// The dictionary key the reference at `position` names.
+    mutating func readKey(at position: Int, index: Int) throws(DocumentError) -> String {
+        let number = try resolve(at: position)
         let start = try offset(ofObject: number)
+        guard bytes[start] >> 4 == 0x5 || bytes[start] >> 4 == 0x6, case let .string(key) = try scalar(at: start) else {
+            throw DocumentError(.nonStringKey, "dictionary key \(index) is not a string", at: .byteOffset(position))
+        }
+        return key
+    }
+
+    mutating func readObject(_ number: Int, depth: Int) throws(DocumentError) -> Builder.Value {
+        if Builder.reusesValues, let cached = cache[number] { return cached }
+        let start = try offset(ofObject: number)
+        if !Builder.reusesValues {
+            emitted += 1
+            guard emitted <= 4 * bytes.count else {
+                throw DocumentError(.expansionLimit, "shared containers expand to more than \(4 * bytes.count) values", at: .byteOffset(start))
+            }
+        }
         guard !visiting.contains(number) else {
             throw DocumentError(.cycle, "object \(number) contains itself", at: .byteOffset(start))
         }
         guard depth <= maximumDepth else {
             throw DocumentError(.tooDeep, "arrays and dictionaries nest deeper than \(maximumDepth) levels", at: .byteOffset(start))
         }
+        let marker = bytes[start]
+        let nibble = marker & 0x0F
+        let value: Builder.Value
+        switch marker >> 4 {
+        case 0x8:
+            let size = Int(nibble) + 1
+            try require(UInt64(1 + size), at: start, for: "UID", object: start)
+            guard size <= 4 else {
+                throw DocumentError(.unsupportedObject, "UID of \(size) bytes; at most 4 are supported", at: .byteOffset(start))
+            }
+            var members = try builder.beginDictionary()
+            try builder.beginMember("CF$UID", in: &members)
+            let uid = try builder.scalar(.integer(Int64(unsigned(at: start + 1, size: size))))
+            try builder.endMember(uid, in: &members)
+            value = try builder.endDictionary(members)
+        case 0xA:
+            let (length, payload) = try count(nibble: nibble, at: start)
+            try require(length * UInt64(refSize), at: payload, for: "array", object: start)
+            visiting.insert(number)
+            var elements = try builder.beginArray()
+            for index in 0..<Int(length) {
+                try builder.beginElement(in: &elements)
+                let element = try readReference(at: payload + index * refSize, depth: depth + 1)
+                try builder.endElement(element, in: &elements)
+            }
+            visiting.remove(number)
+            value = try builder.endArray(elements)
+        case 0xC:
+            throw DocumentError(.unsupportedObject, "sets are not supported: no other format can hold one", at: .byteOffset(start))
+        case 0xD:
+            let (length, payload) = try count(nibble: nibble, at: start)
+            try require(length * 2 * UInt64(refSize), at: payload, for: "dictionary", object: start)
+            visiting.insert(number)
+            var members = try builder.beginDictionary()
+            let valuesStart = payload + Int(length) * refSize
+            for index in 0..<Int(length) {
+                let key = try readKey(at: payload + index * refSize, index: index)
+                try builder.beginMember(key, in: &members)
+                let member = try readReference(at: valuesStart + index * refSize, depth: depth + 1)
+                try builder.endMember(member, in: &members)
+            }
+            visiting.remove(number)
+            value = try builder.endDictionary(members)
+        default:
+            value = try builder.scalar(try scalar(at: start))
+        }
+        if Builder.reusesValues { cache[number] = value }
+        return value
+    }
+
+    /// The object at `start`, which is not a container.
+    func scalar(at start: Int) throws(DocumentError) -> Document {
         let marker = bytes[start]
         let nibble = marker & 0x0F
         let value: Document
@@ -219,45 +307,9 @@ struct BinaryPlistParser {
                 throw DocumentError(.invalidString, "UTF-16 string holds a lone surrogate", at: .byteOffset(start))
             }
             value = .string(string)
-        case 0x8:
-            let size = Int(nibble) + 1
-            try require(UInt64(1 + size), at: start, for: "UID", object: start)
-            guard size <= 4 else {
-                throw DocumentError(.unsupportedObject, "UID of \(size) bytes; at most 4 are supported", at: .byteOffset(start))
-            }
-            value = .dictionary(["CF$UID": .integer(Int64(unsigned(at: start + 1, size: size)))])
-        case 0xA:
-            let (length, payload) = try count(nibble: nibble, at: start)
-            try require(length * UInt64(refSize), at: payload, for: "array", object: start)
-            visiting.insert(number)
-            var elements: [Document] = []
-            elements.reserveCapacity(Int(length))
-            for index in 0..<Int(length) {
-                elements.append(try readReference(at: payload + index * refSize, depth: depth + 1))
-            }
-            visiting.remove(number)
-            value = .array(elements)
-        case 0xC:
-            throw DocumentError(.unsupportedObject, "sets are not supported: no other format can hold one", at: .byteOffset(start))
-        case 0xD:
-            let (length, payload) = try count(nibble: nibble, at: start)
-            try require(length * 2 * UInt64(refSize), at: payload, for: "dictionary", object: start)
-            visiting.insert(number)
-            var members = OrderedDictionary<String, Document>(minimumCapacity: Int(length))
-            let valuesStart = payload + Int(length) * refSize
-            for index in 0..<Int(length) {
-                let keyPosition = payload + index * refSize
-                guard case let .string(key) = try readReference(at: keyPosition, depth: depth + 1) else {
-                    throw DocumentError(.nonStringKey, "dictionary key \(index) is not a string", at: .byteOffset(keyPosition))
-                }
-                members[key] = try readReference(at: valuesStart + index * refSize, depth: depth + 1)
-            }
-            visiting.remove(number)
-            value = .dictionary(members)
         default:
             throw DocumentError(.unsupportedObject, "unsupported object marker 0x\(String(marker, radix: 16, uppercase: true))", at: .byteOffset(start))
         }
-        cache[number] = value
         return value
     }
 

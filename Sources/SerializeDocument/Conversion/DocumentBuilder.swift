@@ -16,6 +16,10 @@ protocol DocumentBuilder {
     /// A dictionary being built.
     associatedtype DictionaryState
 
+    /// Whether a value may be handed back to the builder again where a reader meets the same
+    /// object twice (a binary plist's shared objects): true for trees, false for writers.
+    static var reusesValues: Bool { get }
+
     /// A value that is not a container.
     mutating func scalar(_ value: Document) throws(DocumentError) -> Value
     mutating func beginArray() throws(DocumentError) -> ArrayState
@@ -39,6 +43,8 @@ struct TreeBuilder: DocumentBuilder {
         var key = ""
     }
 
+    static var reusesValues: Bool { true }
+
     func scalar(_ value: Document) -> Document { value }
     func beginArray() -> [Document] { [] }
     func beginElement(in array: inout [Document]) {}
@@ -48,6 +54,10 @@ struct TreeBuilder: DocumentBuilder {
     func beginMember(_ key: String, in dictionary: inout PendingDictionary) { dictionary.key = key }
     func endMember(_ value: Document, in dictionary: inout PendingDictionary) { dictionary.members[dictionary.key] = value }
     func endDictionary(_ dictionary: PendingDictionary) -> Document { .dictionary(dictionary.members) }
+}
+
+extension DocumentBuilder {
+    static var reusesValues: Bool { false }
 }
 
 // MARK: - Replaying trees

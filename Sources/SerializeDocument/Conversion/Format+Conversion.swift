@@ -97,20 +97,21 @@ public enum ConversionFailure: Error, Sendable, Equatable, CustomStringConvertib
 extension Format {
     /// Converts `data` from this format to `target`.
     ///
-    /// JSON converts to JSON and to property lists without building a ``Document`` tree: the
-    /// reader hands each value straight to the target's writer, so memory stays near the sizes of
-    /// the input and the output. Other pairs, and sorted keys, go through the tree.
+    /// JSON and binary property lists convert to JSON and to property lists without building a
+    /// ``Document`` tree: the reader hands each value straight to the target's writer, so memory
+    /// stays near the sizes of the input and the output. Other pairs, and sorted keys, go
+    /// through the tree.
     ///
     /// - Throws: ``ConversionFailure`` saying whether reading or writing failed.
     public func convert(
         _ data: Data, to target: Format, reading: ReadingOptions = ReadingOptions(), writing: WritingOptions = WritingOptions()
     ) throws(ConversionFailure) -> Data {
         let source = detected(in: data)
-        if source == .json, !writing.sortKeys, [.json, .xmlPlist, .binaryPlist].contains(target) {
+        if [.json, .binaryPlist].contains(source), !writing.sortKeys, [.json, .xmlPlist, .binaryPlist].contains(target) {
             do throws(DocumentError) {
-                return try Self.stream(json: data, to: target, reading: reading, writing: writing)
+                return try Self.stream(data, from: source, to: target, reading: reading, writing: writing)
             } catch {
-                // The reader locates by line and column, the writers by path.
+                // The readers locate by line and column or byte offset, the writers by path.
                 if case .path = error.location { throw .writing(error) }
                 throw .reading(error)
             }
@@ -128,22 +129,27 @@ extension Format {
         }
     }
 
-    static func stream(json data: Data, to target: Format, reading: ReadingOptions, writing: WritingOptions) throws(DocumentError) -> Data {
-        let reader = JSONReader(maximumDepth: reading.maximumDepth)
+    static func stream(_ data: Data, from source: Format, to target: Format, reading: ReadingOptions, writing: WritingOptions) throws(DocumentError) -> Data {
+        func drive<Builder: DocumentBuilder>(_ builder: inout Builder) throws(DocumentError) -> Builder.Value {
+            if source == .json { return try JSONReader(maximumDepth: reading.maximumDepth).read(data, into: &builder) }
+            return try BinaryPlistReader(maximumDepth: reading.maximumDepth).read(data, into: &builder)
+        }
         // Generous capacities cost nothing until touched: large allocations are mapped lazily.
         switch target {
         case .xmlPlist:
             var output = XMLPlistOutput(options: writing, capacity: data.count * 3 + 4096)
-            _ = try reader.read(data, into: &output)
+            _ = try drive(&output)
             return output.finish()
         case .binaryPlist:
-            // Every object takes at least one byte of JSON, so the input size bounds their count.
-            var output = BinaryPlistOutput(options: writing, objectBound: data.count, capacity: data.count + 4096)
-            let top = try reader.read(data, into: &output)
+            // Every JSON value takes at least a byte; a binary plist expands to at most 4 values a
+            // byte (the reader's limit), each with at most one key.
+            let bound = source == .json ? data.count : 8 * data.count
+            var output = BinaryPlistOutput(options: writing, objectBound: bound, capacity: data.count + 4096)
+            let top = try drive(&output)
             return try output.finish(top: top)
         default:
             var output = JSONOutput(options: writing, capacity: data.count * 2 + 4096)
-            _ = try reader.read(data, into: &output)
+            _ = try drive(&output)
             return output.finish()
         }
     }
