@@ -1,6 +1,7 @@
 import Foundation
 import OrderedCollections
 import Testing
+import TestSupport
 @testable import SerializeDocument
 
 @Suite struct CSVFlatteningTests {
@@ -123,5 +124,18 @@ import Testing
         let error = try #require(readingError(Data(text.utf8)) { data throws(DocumentError) in try Format.csv.read(data) })
         #expect(error.location == .text(line: line, column: column), "\(error)")
         #expect(error.message.contains(message), "\(error)")
+    }
+}
+
+@Suite struct CSVSpectrumTests {
+    @Test(.enabled(if: Fixtures.sharedCorpora != nil)) func csvSpectrumReadsAsItsJSON() throws {
+        let root = try #require(Fixtures.sharedCorpora).appendingPathComponent("csv/csv-spectrum")
+        let files = try FileManager.default.contentsOfDirectory(at: root.appendingPathComponent("csvs"), includingPropertiesForKeys: nil)
+        #expect(files.count >= 10)
+        // This copy of newlines_crlf.csv has LF line ends, while its JSON still expects "\r\n".
+        for file in files where file.lastPathComponent != "newlines_crlf.csv" {
+            let expected = try JSONReader().read(try Data(contentsOf: root.appendingPathComponent("json/\(file.deletingPathExtension().lastPathComponent).json")))
+            #expect(try Format.csv.read(try Data(contentsOf: file)) == expected, "\(file.lastPathComponent)")
+        }
     }
 }
