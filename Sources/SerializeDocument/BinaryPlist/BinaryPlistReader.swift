@@ -36,19 +36,11 @@ public struct BinaryPlistReader: Sendable {
 
     /// Parses `data`, handing each value to `builder` as the object graph is walked.
     func read<Builder: DocumentBuilder>(_ data: Data, into builder: inout Builder) throws(DocumentError) -> Builder.Value {
-        let maximumDepth = maximumDepth
-        let result: Result<(Builder.Value, Builder), DocumentError> = data.withUnsafeBytes { [builder] raw in
-            do throws(DocumentError) {
-                var parser = try BinaryPlistParser(bytes: raw.bindMemory(to: UInt8.self), maximumDepth: maximumDepth, builder: builder)
-                let value = try parser.readTop()
-                return .success((value, parser.builder))
-            } catch {
-                return .failure(error)
-            }
+        try data.withBytes { bytes throws(DocumentError) in
+            var parser = try BinaryPlistParser(bytes: bytes, maximumDepth: maximumDepth, builder: builder)
+            defer { builder = parser.builder }
+            return try parser.readTop()
         }
-        let (value, finished) = try result.get()
-        builder = finished
-        return value
     }
 }
 

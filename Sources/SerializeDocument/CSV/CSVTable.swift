@@ -61,15 +61,7 @@ extension CSVTable {
     ///   an unquoted field, text after a closing quote, invalid UTF-8, or a row longer than the
     ///   header.
     public init(csvData data: Data, delimiter: UInt8 = UInt8(ascii: ",")) throws(DocumentError) {
-        let result: Result<CSVTable, DocumentError> = data.withUnsafeBytes { raw in
-            let bytes = raw.bindMemory(to: UInt8.self)
-            do throws(DocumentError) {
-                return .success(try Self.parse(bytes, delimiter: delimiter))
-            } catch {
-                return .failure(error)
-            }
-        }
-        self = try result.get()
+        self = try data.withBytes { bytes throws(DocumentError) in try Self.parse(bytes, delimiter: delimiter) }
     }
 
     static func parse(_ bytes: UnsafeBufferPointer<UInt8>, delimiter: UInt8) throws(DocumentError) -> CSVTable {

@@ -74,3 +74,19 @@ final class ByteBuffer {
         return data
     }
 }
+
+// MARK: - Reading bytes
+
+extension Data {
+    /// Calls `body` with the bytes of this data, passing its typed error through.
+    func withBytes<Result>(_ body: (UnsafeBufferPointer<UInt8>) throws(DocumentError) -> Result) throws(DocumentError) -> Result {
+        let outcome: Swift.Result<Result, DocumentError> = withUnsafeBytes { raw in
+            do throws(DocumentError) {
+                return .success(try body(raw.bindMemory(to: UInt8.self)))
+            } catch {
+                return .failure(error)
+            }
+        }
+        return try outcome.get()
+    }
+}

@@ -31,19 +31,11 @@ public struct JSONReader: Sendable {
 
     /// Parses `data`, handing each value to `builder` as it is read.
     func read<Builder: DocumentBuilder>(_ data: Data, into builder: inout Builder) throws(DocumentError) -> Builder.Value {
-        let maximumDepth = maximumDepth
-        let result: Result<(Builder.Value, Builder), DocumentError> = data.withUnsafeBytes { [builder] raw in
-            var parser = JSONParser(bytes: raw.bindMemory(to: UInt8.self), maximumDepth: maximumDepth, builder: builder)
-            do throws(DocumentError) {
-                let value = try parser.parseDocument()
-                return .success((value, parser.builder))
-            } catch {
-                return .failure(error)
-            }
+        try data.withBytes { bytes throws(DocumentError) in
+            var parser = JSONParser(bytes: bytes, maximumDepth: maximumDepth, builder: builder)
+            defer { builder = parser.builder }
+            return try parser.parseDocument()
         }
-        let (value, finished) = try result.get()
-        builder = finished
-        return value
     }
 }
 

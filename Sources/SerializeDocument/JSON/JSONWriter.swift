@@ -76,53 +76,53 @@ struct JSONOutput: DocumentBuilder {
         }
     }
 
-    mutating func beginArray() -> Int {
-        bytes.append(UInt8(ascii: "["))
-        depth += 1
-        return 0
-    }
+    mutating func beginArray() -> Int { open(UInt8(ascii: "[")) }
 
     mutating func beginElement(in count: inout Int) {
-        if count > 0 { bytes.append(UInt8(ascii: ",")) }
-        newline(depth)
-        path.push(.index(count))
-        count += 1
+        nextChild(&count)
+        path.push(.index(count - 1))
     }
 
     mutating func endElement(_ value: Void, in count: inout Int) {
         path.pop()
     }
 
-    mutating func endArray(_ count: Int) {
-        depth -= 1
-        if count > 0 { newline(depth) }
-        bytes.append(UInt8(ascii: "]"))
-    }
+    mutating func endArray(_ count: Int) { close(UInt8(ascii: "]"), count: count) }
 
-    mutating func beginDictionary() -> Int {
-        bytes.append(UInt8(ascii: "{"))
-        depth += 1
-        return 0
-    }
+    mutating func beginDictionary() -> Int { open(UInt8(ascii: "{")) }
 
     mutating func beginMember(_ key: String, in count: inout Int) {
-        if count > 0 { bytes.append(UInt8(ascii: ",")) }
-        newline(depth)
+        nextChild(&count)
         writeString(key)
         bytes.append(UInt8(ascii: ":"))
         if options.pretty { bytes.append(UInt8(ascii: " ")) }
         path.push(.key(key))
-        count += 1
     }
 
     mutating func endMember(_ value: Void, in count: inout Int) {
         path.pop()
     }
 
-    mutating func endDictionary(_ count: Int) {
+    mutating func endDictionary(_ count: Int) { close(UInt8(ascii: "}"), count: count) }
+
+    /// Opens a container; its state is the number of children written so far.
+    mutating func open(_ bracket: UInt8) -> Int {
+        bytes.append(bracket)
+        depth += 1
+        return 0
+    }
+
+    /// The separator and line break before a container's next child.
+    func nextChild(_ count: inout Int) {
+        if count > 0 { bytes.append(UInt8(ascii: ",")) }
+        newline(depth)
+        count += 1
+    }
+
+    mutating func close(_ bracket: UInt8, count: Int) {
         depth -= 1
         if count > 0 { newline(depth) }
-        bytes.append(UInt8(ascii: "}"))
+        bytes.append(bracket)
     }
 
     // MARK: - Bytes
