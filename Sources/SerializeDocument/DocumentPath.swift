@@ -1,6 +1,7 @@
 /// Paths of values inside a document, printed like `$.users[3].email`.
 
 import Foundation
+import OrderedCollections
 
 /// The location of a value inside a ``Document``, from the root `$` down.
 ///
@@ -67,4 +68,78 @@ public struct DocumentPath: Sendable, Hashable, CustomStringConvertible {
 extension DocumentError.Location {
     /// The location of the value at `path`.
     public static func at(_ path: DocumentPath) -> DocumentError.Location { .path(path.description) }
+}
+
+// MARK: - Parsing and lookup
+
+extension DocumentPath {
+    /// Parses what ``description`` prints: `$`, `.key`, `["any key"]` and `[3]` steps; the
+    /// leading `$` may be left out (`users[3].email`).
+    ///
+    /// - Returns: `nil` for text that is not such a path.
+    public init?(parsing text: String) {
+        var rest = Substring(text)
+        if rest.hasPrefix("$") { rest = rest.dropFirst() }
+        var components: [Component] = []
+        var first = true
+        while let next = rest.first {
+            if next == "[" {
+                rest = rest.dropFirst()
+                if rest.hasPrefix("\"") {
+                    rest = rest.dropFirst()
+                    var key = ""
+                    while let character = rest.first, character != "\"" {
+                        rest = rest.dropFirst()
+                        if character == "\\" {
+                            guard let escaped = rest.first else { return nil }
+                            key.append(escaped)
+                            rest = rest.dropFirst()
+                        } else {
+                            key.append(character)
+                        }
+                    }
+                    guard rest.hasPrefix("\"]") else { return nil }
+                    rest = rest.dropFirst(2)
+                    components.append(.key(key))
+                } else {
+                    guard let close = rest.firstIndex(of: "]"), let index = Int(rest[..<close]), index >= 0 else { return nil }
+                    components.append(.index(index))
+                    rest = rest[rest.index(after: close)...]
+                }
+            } else {
+                if next == "." {
+                    rest = rest.dropFirst()
+                } else if !first || text.hasPrefix("$") {
+                    return nil
+                }
+                let key = rest.prefix { $0 != "." && $0 != "[" }
+                guard !key.isEmpty else { return nil }
+                components.append(.key(String(key)))
+                rest = rest.dropFirst(key.count)
+            }
+            first = false
+        }
+        self.init(components)
+    }
+}
+
+extension Document {
+    /// The value at `path`, or `nil` when a step names a missing key, an index out of range, or
+    /// descends into a value that is not a container.
+    public subscript(path: DocumentPath) -> Document? {
+        var value = self
+        for component in path.components {
+            switch (value, component) {
+            case let (.dictionary(members), .key(key)):
+                guard let member = members[key] else { return nil }
+                value = member
+            case let (.array(elements), .index(index)):
+                guard elements.indices.contains(index) else { return nil }
+                value = elements[index]
+            default:
+                return nil
+            }
+        }
+        return value
+    }
 }

@@ -33,3 +33,33 @@ import Testing
         #expect(Format(fileExtension: "yaml") == nil)
     }
 }
+
+@Suite struct DocumentPathTests {
+    let document: Document = ["users": [["email": "a@b", "odd key": ["x.y": 1]], ["email": nil]]]
+
+    @Test(arguments: ["$.users[0].email", "users[0].email", "$[\"users\"][0][\"email\"]"])
+    func pathsParseAndFindValues(text: String) throws {
+        let path = try #require(DocumentPath(parsing: text))
+        #expect(document[path] == "a@b")
+    }
+
+    @Test func printedPathsParseBack() throws {
+        for path in [
+            DocumentPath([.key("users"), .index(1), .key("email")]), DocumentPath([.key("odd key"), .key("x.y"), .key("q\"\\")]), DocumentPath(),
+        ] {
+            #expect(DocumentPath(parsing: path.description) == path, "\(path)")
+        }
+        #expect(document[DocumentPath(parsing: "$.users[0][\"odd key\"][\"x.y\"]")!] == 1)
+        #expect(document[DocumentPath(parsing: "$.users[1].email")!] == .null)
+    }
+
+    @Test(arguments: ["$.users[9]", "$.users[0].email.deeper", "$.nope", "$.users.email"])
+    func missingStepsFindNothing(text: String) throws {
+        #expect(document[try #require(DocumentPath(parsing: text))] == nil)
+    }
+
+    @Test(arguments: ["$.", "$[x]", "$[-1]", "$[\"open", "$users", "a..b"])
+    func malformedPathsDoNotParse(text: String) {
+        #expect(DocumentPath(parsing: text) == nil)
+    }
+}
