@@ -47,6 +47,15 @@ let everyPlistValue: Document = [
         #expect(try roundTrip(many) == many)
     }
 
+    @Test func equalStringsAreStoredOnce() throws {
+        let records = Document.array((0..<3000).map { ["name": .string("n\($0 % 7)"), "city": "Zürich", "kind": "x"] })
+        let bytes = try BinaryPlistWriter().write(records)
+        #expect(bytes.ranges(of: Data([0x51, UInt8(ascii: "x")])).count == 1)
+        #expect(bytes.ranges(of: Data("name".utf8)).count == 1)
+        #expect(bytes.ranges(of: Data([0x00, UInt8(ascii: "Z"), 0x00, 0xFC])).count == 1)
+        #expect(try BinaryPlistReader().read(bytes) == records)
+    }
+
     @Test func uidDictionariesBecomeUIDObjectsAndBack() throws {
         let archive: Document = ["$top": ["root": ["CF$UID": 1]], "$objects": ["$null", ["CF$UID": 7]]]
         let bytes = try BinaryPlistWriter().write(archive)

@@ -53,6 +53,8 @@ struct BinaryPlistOutput: DocumentBuilder {
     /// Object references are this wide: enough for the bound on the object count.
     let refSize: Int
     var offsets: [Int] = []
+    /// Strings written so far: ASCII ones by their bytes, the others by value.
+    var asciiStrings = BinaryPlistStringTable()
     var strings: [String: Int] = [:]
     var path = DocumentPath()
 
@@ -80,21 +82,24 @@ struct BinaryPlistOutput: DocumentBuilder {
     }
 
     mutating func addString(_ string: String) -> Int {
+        var utf8Copy = string
+        let ascii: Int? = utf8Copy.withUTF8 { utf8 in
+            guard !utf8.contains(where: { $0 >= 0x80 }) else { return nil }
+            let hash = BinaryPlistStringTable.hash(utf8)
+            if let id = asciiStrings.object(for: utf8, hash: hash, in: bytes) { return id }
+            let id = begin()
+            appendMarker(0x50, count: utf8.count)
+            asciiStrings.insert(hash: hash, object: id, payload: bytes.count, count: utf8.count)
+            bytes.append(utf8)
+            return id
+        }
+        if let ascii { return ascii }
         if let id = strings[string] { return id }
         let id = begin()
-        var utf8Copy = string
-        let isASCII = utf8Copy.withUTF8 { utf8 in
-            guard !utf8.contains(where: { $0 >= 0x80 }) else { return false }
-            appendMarker(0x50, count: utf8.count)
-            bytes.append(utf8)
-            return true
-        }
-        if !isASCII {
-            appendMarker(0x60, count: string.utf16.count)
-            for unit in string.utf16 {
-                bytes.append(UInt8(unit >> 8))
-                bytes.append(UInt8(unit & 0xFF))
-            }
+        appendMarker(0x60, count: string.utf16.count)
+        for unit in string.utf16 {
+            bytes.append(UInt8(unit >> 8))
+            bytes.append(UInt8(unit & 0xFF))
         }
         strings[string] = id
         return id

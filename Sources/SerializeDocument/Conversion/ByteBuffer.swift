@@ -59,6 +59,12 @@ final class ByteBuffer {
         for byte in bytes { append(byte) }
     }
 
+    /// Whether the bytes written at `offset` are `other`.
+    func bytesEqual(at offset: Int, _ other: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard let base = other.baseAddress, offset + other.count <= count else { return other.isEmpty }
+        return memcmp(start + offset, base, other.count) == 0
+    }
+
     /// The byte at `index`, for writers that patch what they wrote.
     subscript(index: Int) -> UInt8 {
         get { start[index] }
