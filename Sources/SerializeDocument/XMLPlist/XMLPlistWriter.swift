@@ -115,19 +115,20 @@ struct XMLPlistOutput: DocumentBuilder {
     }
 
     /// Opens a container as `<name`, completed by its first child (`>`) or by its end (`/>`).
-    mutating func open(_ name: String) throws(DocumentError) {
+    mutating func open(_ name: StaticString) throws(DocumentError) {
         try writePendingKey()
         line()
-        append("<\(name)")
+        bytes.append(UInt8(ascii: "<"))
+        name.withUTF8Buffer { bytes.append($0) }
         depth += 1
         hasChildren.append(false)
     }
 
-    mutating func close(_ name: String) {
+    mutating func close(_ name: StaticString) {
         depth -= 1
         if hasChildren.removeLast() {
             line()
-            append("</\(name)>")
+            tag(name, closing: true)
         } else {
             append("/>")
         }
@@ -191,6 +192,14 @@ struct XMLPlistOutput: DocumentBuilder {
         bytes.append(text)
     }
 
+    /// `<name>`, or `</name>` when closing, without building a string.
+    @inline(__always) func tag(_ name: StaticString, closing: Bool = false) {
+        bytes.append(UInt8(ascii: "<"))
+        if closing { bytes.append(UInt8(ascii: "/")) }
+        name.withUTF8Buffer { bytes.append($0) }
+        bytes.append(UInt8(ascii: ">"))
+    }
+
     @inline(__always) func line() {
         guard options.pretty else { return }
         for _ in 0..<depth { bytes.append(0x09) }
@@ -200,17 +209,17 @@ struct XMLPlistOutput: DocumentBuilder {
         if options.pretty { bytes.append(0x0A) }
     }
 
-    mutating func element(_ name: String, _ text: String) throws(DocumentError) {
+    mutating func element(_ name: StaticString, _ text: String) throws(DocumentError) {
         try writePendingKey()
         line()
-        append("<\(name)>")
+        tag(name)
         append(text)
-        append("</\(name)>")
+        tag(name, closing: true)
         endLine()
     }
-    func writeString(_ string: String, element name: String) throws(DocumentError) {
+    func writeString(_ string: String, element name: StaticString) throws(DocumentError) {
         line()
-        append("<\(name)>")
+        tag(name)
         var string = string
         let plain = string.withUTF8 { utf8 in
             // Nothing to escape or refuse: copy the bytes as they are.
@@ -219,7 +228,7 @@ struct XMLPlistOutput: DocumentBuilder {
             return true
         }
         if plain {
-            append("</\(name)>")
+            tag(name, closing: true)
             endLine()
             return
         }
@@ -232,7 +241,7 @@ struct XMLPlistOutput: DocumentBuilder {
             case "\t", "\n": bytes.append(UInt8(scalar.value))
             case "\u{0}"..."\u{1F}", "\u{FFFE}", "\u{FFFF}":
                 let code = String(scalar.value, radix: 16, uppercase: true)
-                let what = name == "key" ? "dictionary key" : "string"
+                let what = name.description == "key" ? "dictionary key" : "string"
                 throw DocumentError(
                     .characterNotRepresentable,
                     "\(what) holds U+\(String(repeating: "0", count: max(0, 4 - code.count)) + code), which XML 1.0 cannot carry",
@@ -245,7 +254,7 @@ struct XMLPlistOutput: DocumentBuilder {
                 }
             }
         }
-        append("</\(name)>")
+        tag(name, closing: true)
         endLine()
     }
 }
