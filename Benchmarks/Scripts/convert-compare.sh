@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Converts one generated ~30 MB JSON document to XML and binary property lists and back with
 # serialize (release build), plutil and Python (json.load + plistlib.dump), one after the other,
-# and prints wall time and peak resident memory for each (GNU time): the fastest of 3 runs for
+# and prints wall time, CPU time and peak resident memory for each (GNU time): the fastest of 3 runs for
 # serialize and Python, one run for plutil (it takes half a minute). Run from the repository root:
 #
 #     bash Benchmarks/Scripts/convert-compare.sh
@@ -19,24 +19,27 @@ echo "input: $(du -m "$input" | cut -f1) MB ($(stat -c %s "$input") bytes), $wor
 # the least disturbed), and the largest peak resident memory seen.
 measure() {
     local name=$1 runs=$2; shift 2
-    local best="" peak=0
+    local best="" cpu="" peak=0
     for _ in $(seq "$runs"); do
-        if ! /usr/bin/time -f "%e %M" -o "$work/time" "$@" >/dev/null 2>"$work/err"; then
+        if ! /usr/bin/time -f "%e %U %S %M" -o "$work/time" "$@" >/dev/null 2>"$work/err"; then
             printf '| %-44s | failed: %s |\n' "$name" "$(head -c 120 "$work/err" | tr '\n' ' ')"
             return
         fi
-        read -r seconds kib <"$work/time"
-        if [ -z "$best" ] || awk "BEGIN { exit !($seconds < $best) }"; then best=$seconds; fi
+        read -r seconds user system kib <"$work/time"
+        if [ -z "$best" ] || awk "BEGIN { exit !($seconds < $best) }"; then
+            best=$seconds
+            cpu=$(awk "BEGIN { printf \"%.2f\", $user + $system }")
+        fi
         [ "$kib" -gt "$peak" ] && peak=$kib
     done
-    printf '| %-44s | %8s s | %6d MiB | %d |\n' "$name" "$best" $((peak / 1024)) "$runs"
+    printf '| %-44s | %8s s | %8s s | %6d MiB | %d |\n' "$name" "$best" "$cpu" $((peak / 1024)) "$runs"
 }
 
 py_dump='import json, plistlib, sys; plistlib.dump(json.load(open(sys.argv[1], encoding="utf-8")), open(sys.argv[2], "wb"), fmt=getattr(plistlib, sys.argv[3]))'
 py_load='import json, plistlib, sys; json.dump(plistlib.load(open(sys.argv[1], "rb")), open(sys.argv[2], "w", encoding="utf-8"), ensure_ascii=False)'
 
-echo "| conversion | wall (fastest) | peak RSS | runs |"
-echo "| --- | ---: | ---: | ---: |"
+echo "| conversion | wall (fastest run) | CPU (user+sys) | peak RSS | runs |"
+echo "| --- | ---: | ---: | ---: | ---: |"
 measure "serialize JSON → XML plist" 3            "$serialize" convert "$input" "$work/s.xml.plist"
 measure "plutil -convert xml1" 1                   plutil -convert xml1 -o "$work/p.xml.plist" "$input"
 measure "python json.load + plistlib.dump (XML)" 3 python3 -c "$py_dump" "$input" "$work/y.xml.plist" FMT_XML
