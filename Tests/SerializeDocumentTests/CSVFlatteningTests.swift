@@ -88,6 +88,24 @@ import TestSupport
         #expect(CSVFlattening.inferred(text) == .string(text))
     }
 
+    @Test func emptyAndFilledArraysOfRecordsRoundTripWithMissingNull() throws {
+        let document: Document = [
+            ["id": 1, "orders": [["sku": "A", "n": 2]], "tags": []],
+            ["id": 2, "orders": [], "tags": ["x", "y"]],
+            ["id": 3, "orders": [["sku": "B", "n": 1], ["sku": "C", "n": 5]], "tags": ["z"]],
+        ]
+        let options = WritingOptions(missing: .null)
+        let table = try CSVFlattening.flatten(document, options: options)
+        #expect(table.header == ["id", "orders[0].sku", "orders[0].n", "tags", "orders", "tags[0]", "tags[1]", "orders[1].sku", "orders[1].n"])
+        let back = try CSVFlattening.restore(try CSVTable(csvData: table.csvData()), infer: true)
+        // Arrays shorter than the longest come back padded with nulls: CSV cannot say "absent".
+        #expect(back == [
+            ["id": 1, "orders": [["sku": "A", "n": 2], ["sku": nil, "n": nil]], "tags": []],
+            ["id": 2, "orders": [], "tags": ["x", "y"]],
+            ["id": 3, "orders": [["sku": "B", "n": 1], ["sku": "C", "n": 5]], "tags": ["z", nil]],
+        ])
+    }
+
     @Test func conflictingColumnsAreRefused() throws {
         let table = CSVTable(header: ["a", "a.b"], rows: [["x", "y"]])
         #expect(throws: DocumentError.self) { try CSVFlattening.restore(table) }

@@ -214,36 +214,54 @@ public enum CSVFlattening {
         case array([Int: Node])
 
         /// Puts `value` at `path`; false when another column already claimed the place.
+        ///
+        /// Nulls never claim a place: CSV cannot tell them from missing values, so a null
+        /// column under a value (`orders[0].sku` next to `orders` = `[]`) is dropped, and a
+        /// value replaces what only nulls built.
         mutating func insert(_ value: Document, at path: ArraySlice<DocumentPath.Component>) -> Bool {
+            if case .null = value, !isAllNull, !canDescend(path.first) { return true }
             guard let first = path.first else {
-                if case .value(.null) = self { self = .value(value); return true }
-                if case .null = value { return true }  // a null never overrides a value
-                return false
+                if case .null = value { return true }
+                guard isAllNull else { return false }
+                self = .value(value)
+                return true
             }
-            var child: Node
-            switch (self, first) {
-            case let (.object(members), .key(key)):
-                child = members[key] ?? Self.empty(for: path.dropFirst().first)
-            case let (.array(elements), .index(index)):
-                child = elements[index] ?? Self.empty(for: path.dropFirst().first)
-            case (.value(.null), _):
+            if !canDescend(first) {
+                guard isAllNull else { return false }
                 self = first.isIndex ? .array([:]) : .object([:])
-                return insert(value, at: path)
-            default:
-                return false
             }
-            guard child.insert(value, at: path.dropFirst()) else { return false }
             switch (self, first) {
             case (.object(var members), .key(let key)):
+                var child = members[key] ?? Self.empty(for: path.dropFirst().first)
+                guard child.insert(value, at: path.dropFirst()) else { return false }
                 members[key] = child
                 self = .object(members)
             case (.array(var elements), .index(let index)):
+                var child = elements[index] ?? Self.empty(for: path.dropFirst().first)
+                guard child.insert(value, at: path.dropFirst()) else { return false }
                 elements[index] = child
                 self = .array(elements)
             default:
                 return false
             }
             return true
+        }
+
+        /// Whether `step` leads into this node as it is.
+        func canDescend(_ step: DocumentPath.Component?) -> Bool {
+            switch (self, step) {
+            case (.object, .key?), (.array, .index?): true
+            default: false
+            }
+        }
+
+        /// Whether this node holds nothing but nulls (or nothing).
+        var isAllNull: Bool {
+            switch self {
+            case let .value(value): if case .null = value { true } else { false }
+            case let .object(members): members.values.allSatisfy(\.isAllNull)
+            case let .array(elements): elements.values.allSatisfy(\.isAllNull)
+            }
         }
 
         static func empty(for next: DocumentPath.Component?) -> Node {
