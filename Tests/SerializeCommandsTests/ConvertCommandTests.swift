@@ -91,6 +91,29 @@ func scratchFolder() throws -> URL {
         #expect(try Format.json.read(Data(back.standardOutput.utf8)) == Format.json.read(try Fixtures.data("convert/catalog.json")))
     }
 
+    @Test func datesAndDataFromAPlistToJSONThroughTheFlags() throws {
+        let folder = try scratchFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let plist = try BinaryPlistWriter().write(["when": .date(Date(timeIntervalSinceReferenceDate: 0.5)), "blob": .data(Data([1, 255]))])
+        try plist.write(to: folder.appendingPathComponent("in.plist"))
+        let iso = try BuiltTool.run(["convert", "in.plist", "-", "--compact"], in: folder)
+        #expect(iso.standardOutput == #"{"when":"2001-01-01T00:00:00.5Z","blob":"Af8="}"#)
+        let epoch = try BuiltTool.run(["convert", "in.plist", "-", "--compact", "--dates", "epoch", "--data", "hex"], in: folder)
+        #expect(epoch.standardOutput == #"{"when":978307200.5,"blob":"01ff"}"#)
+    }
+
+    @Test func tsvAndNonFiniteStrategies() throws {
+        let folder = try scratchFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try BinaryPlistWriter().write([["a": .double(.nan), "b": "x\ty"]]).write(to: folder.appendingPathComponent("in.plist"))
+        let refused = try BuiltTool.run(["convert", "in.plist", "out.tsv"], in: folder)
+        #expect(refused.status == 1)
+        #expect(refused.standardError.contains("$[0].a") && refused.standardError.contains("--non-finite string"))
+        let written = try BuiltTool.run(["convert", "in.plist", "out.tsv", "--non-finite", "string"], in: folder)
+        #expect(written.status == 0, "\(written.standardError)")
+        #expect(try String(contentsOf: folder.appendingPathComponent("out.tsv"), encoding: .utf8) == "a\tb\r\nNaN\t\"x\ty\"\r\n")
+    }
+
     @Test func invalidInputIsLocatedLikeACompilerAndExits65() throws {
         let folder = try scratchFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
