@@ -125,9 +125,17 @@ import TestSupport
         #expect(try CSVTable(csvData: table.csvData()) == table)
     }
 
+    @Test func oneColumnNullsAreRefusedByNameNotTurnedIntoEmptyStrings() throws {
+        let table = CSVTable(header: ["a"], rows: [["x"], [nil]])
+        #expect(throws: DocumentError.self) { try table.csvData() }
+        #expect(try CSVTable(csvData: try CSVTable(header: ["a"], rows: [["x"], [""]]).csvData()) == CSVTable(header: ["a"], rows: [["x"], [""]]))
+        // What another writer puts there, a blank line, reads back as null.
+        #expect(try CSVTable(csvData: Data("a\nx\n\ny\n".utf8)) == CSVTable(header: ["a"], rows: [["x"], [nil], ["y"]]))
+    }
+
     @Test func tabSeparated() throws {
         let table = CSVTable(header: ["a", "b"], rows: [["1\t2", "3"]])
-        let data = table.csvData(delimiter: 0x09)
+        let data = try table.csvData(delimiter: 0x09)
         #expect(String(decoding: data, as: UTF8.self) == "a\tb\r\n\"1\t2\"\t3\r\n")
         #expect(try CSVTable(csvData: data, delimiter: 0x09) == table)
     }
@@ -135,7 +143,7 @@ import TestSupport
     @Test(arguments: [
         ("a,b\n1,\"open\n", 2, 3, "unterminated quoted field"),
         ("a,b\n1,x\"y\n", 2, 4, "quote inside an unquoted field"),
-        ("a,b\n\"q\"x,1\n", 2, 4, "after the closing quote"),
+        ("a,b\n\"q\"x,1\n", 2, 4, "after a closing quote"),
         ("a\n1,2\n", 2, 1, "2 fields but the header names 1"),
     ])
     func malformedCSVIsLocated(text: String, line: Int, column: Int, message: String) throws {

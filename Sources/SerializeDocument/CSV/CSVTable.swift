@@ -1,10 +1,10 @@
-/// CSV bytes ⇄ a header and rows of optional strings, for the converter.
+/// CSV bytes ⇄ a header and rows of optional strings, for the converter, on SerializeCSV.
 ///
-/// A minimal RFC 4180 reader and writer kept in one file: the converter needs one distinction a
-/// general CSV layer may not keep, between an empty unquoted field (`null`) and a quoted empty
-/// field (the empty string).
+/// The converter needs one distinction SerializeCSV keeps: an empty unquoted field (`null`)
+/// against a quoted empty field (the empty string).
 
 public import Foundation
+import SerializeCSV
 
 /// A CSV file as the converter sees it: a header and rows whose fields are text or `nil` (an
 /// empty unquoted field).
@@ -24,118 +24,71 @@ public struct CSVTable: Sendable, Equatable {
 // MARK: - Writing
 
 extension CSVTable {
-    /// RFC 4180 text with CRLF line ends: a field is quoted when it holds the delimiter, a quote,
-    /// a line break, or is the empty string (an empty unquoted field is `nil`).
-    public func csvData(delimiter: UInt8 = UInt8(ascii: ",")) -> Data {
-        var out: [UInt8] = []
-        func field(_ text: String?) {
-            guard let text else { return }
-            let needsQuotes = text.isEmpty || text.utf8.contains { $0 == delimiter || $0 == UInt8(ascii: "\"") || $0 == 0x0A || $0 == 0x0D }
-            guard needsQuotes else { return out.append(contentsOf: text.utf8) }
-            out.append(UInt8(ascii: "\""))
-            for byte in text.utf8 {
-                if byte == UInt8(ascii: "\"") { out.append(byte) }
-                out.append(byte)
-            }
-            out.append(UInt8(ascii: "\""))
+    /// RFC 4180 text with CRLF line ends, written by SerializeCSV's `CSVWriter`: a field is quoted
+    /// when it holds the delimiter, a quote, a line break, or is the empty string (an empty
+    /// unquoted field is `nil`).
+    ///
+    /// - Throws: ``DocumentError/Code/nullNotRepresentable`` for a `nil` in a one-column table:
+    ///   its row would be a blank line, which `CSVWriter`'s public API does not write.
+    public func csvData(delimiter: UInt8 = UInt8(ascii: ",")) throws(DocumentError) -> Data {
+        if header.count == 1, let row = rows.firstIndex(where: { $0.first.map { $0 == nil } ?? true }) {
+            throw DocumentError(
+                .nullNotRepresentable, "a one-column CSV cannot hold null: its row would be a blank line",
+                at: .path("$[\(row)]"), hint: "write JSON or a property list instead")
         }
-        func line(_ fields: [String?]) {
-            for (index, text) in fields.enumerated() {
-                if index > 0 { out.append(delimiter) }
-                field(text)
+        let writer = CSVWriter(configuration: .init(dialect: CSVDialect(delimiter: Unicode.Scalar(delimiter)), newline: .crlf))
+        do throws(CSVError) {
+            try writer.write(row: header)
+            for row in rows {
+                for field in row { try writer.write(field: field ?? "", quoted: field?.isEmpty == true) }
+                try writer.endRow()
             }
-            out.append(contentsOf: [0x0D, 0x0A])
+            try writer.finish()
+        } catch {
+            // Writing into memory does not fail; keep the error if it ever does.
+            throw DocumentError(.unsupported, error.message)
         }
-        line(header)
-        for row in rows { line(row) }
-        return Data(out)
+        return writer.data
     }
 }
 
 // MARK: - Reading
 
 extension CSVTable {
-    /// Parses RFC 4180 text (CRLF or LF line ends, an optional UTF-8 byte-order mark).
+    /// Parses RFC 4180 text with SerializeCSV's `CSVReader` (CRLF, LF or CR line ends, an
+    /// optional UTF-8 byte-order mark).
     ///
     /// - Throws: ``DocumentError`` at a line and column for an unterminated quote, a quote inside
     ///   an unquoted field, text after a closing quote, invalid UTF-8, or a row longer than the
     ///   header.
     public init(csvData data: Data, delimiter: UInt8 = UInt8(ascii: ",")) throws(DocumentError) {
-        self = try data.withBytes { bytes throws(DocumentError) in try Self.parse(bytes, delimiter: delimiter) }
-    }
-
-    static func parse(_ bytes: UnsafeBufferPointer<UInt8>, delimiter: UInt8) throws(DocumentError) -> CSVTable {
-        var index = 0
-        if bytes.count >= 3, bytes[0] == 0xEF, bytes[1] == 0xBB, bytes[2] == 0xBF { index = 3 }
-        func fail(_ message: String, at offset: Int) -> DocumentError {
-            DocumentError(.syntax, message, at: TextPosition.location(of: offset, in: bytes))
-        }
-        func text(_ range: Range<Int>) throws(DocumentError) -> String {
-            let slice = UnsafeBufferPointer(rebasing: bytes[range])
-            guard let string = String(validating: slice, as: UTF8.self) else {
-                throw DocumentError(.invalidUTF8, "field is not valid UTF-8", at: TextPosition.location(of: range.lowerBound, in: bytes))
-            }
-            return string
-        }
-        var records: [[String?]] = []
-        var lineStarts: [Int] = []
-        while index < bytes.count {
-            lineStarts.append(index)
-            var record: [String?] = []
-            while true {
-                // One field.
-                if index < bytes.count, bytes[index] == UInt8(ascii: "\"") {
-                    let open = index
-                    index += 1
-                    var value: [UInt8] = []
-                    while true {
-                        guard index < bytes.count else { throw fail("unterminated quoted field", at: open) }
-                        if bytes[index] == UInt8(ascii: "\"") {
-                            if index + 1 < bytes.count, bytes[index + 1] == UInt8(ascii: "\"") {
-                                value.append(UInt8(ascii: "\""))
-                                index += 2
-                                continue
-                            }
-                            index += 1
-                            break
-                        }
-                        value.append(bytes[index])
-                        index += 1
-                    }
-                    guard let string = String(validating: value, as: UTF8.self) else {
-                        throw DocumentError(.invalidUTF8, "field is not valid UTF-8", at: TextPosition.location(of: open, in: bytes))
-                    }
-                    record.append(string)
-                    if index < bytes.count, bytes[index] != delimiter, bytes[index] != 0x0A, bytes[index] != 0x0D {
-                        throw fail("expected a delimiter or a line end after the closing quote", at: index)
-                    }
-                } else {
-                    let start = index
-                    while index < bytes.count, bytes[index] != delimiter, bytes[index] != 0x0A, bytes[index] != 0x0D {
-                        if bytes[index] == UInt8(ascii: "\"") { throw fail("quote inside an unquoted field; quote the whole field", at: index) }
-                        index += 1
-                    }
-                    record.append(start == index ? nil : try text(start..<index))
+        let configuration = CSVReader.Configuration(
+            dialect: CSVDialect(delimiter: Unicode.Scalar(delimiter)), fieldCountPolicy: .flexible)
+        var header: [String] = []
+        var rows: [[String?]] = []
+        var tooLong: CSVRecord?
+        do throws(CSVError) {
+            let reader = try CSVReader(data: data, configuration: configuration)
+            header = reader.header ?? []
+            while let record = try reader.readRecord() {
+                guard record.fields.count <= header.count else {
+                    tooLong = record
+                    break
                 }
-                // After a field: a delimiter, a line end or the end.
-                if index < bytes.count, bytes[index] == delimiter {
-                    index += 1
-                    continue
-                }
-                if index < bytes.count, bytes[index] == 0x0D { index += 1 }
-                if index < bytes.count, bytes[index] == 0x0A { index += 1 }
-                break
+                rows.append(record.fields.indices.map { index in
+                    record.fields[index].isEmpty && !record.isQuoted(index) ? nil : record.fields[index]
+                })
             }
-            records.append(record)
+        } catch {
+            let code: DocumentError.Code = error.kind == .invalidUTF8 ? .invalidUTF8 : .syntax
+            throw DocumentError(code, error.message, at: error.position.map { .text(line: $0.line, column: $0.column) } ?? .unknown)
         }
-        guard let header = records.first else { return CSVTable(header: [], rows: []) }
-        let names = header.map { $0 ?? "" }
-        if names.count == 1, names[0].isEmpty, records.count == 1 { return CSVTable(header: [], rows: []) }
-        for (number, record) in records.enumerated().dropFirst() where record.count > names.count {
+        if let tooLong {
             throw DocumentError(
-                .shapeNotRepresentable, "row has \(record.count) fields but the header names \(names.count) columns",
-                at: TextPosition.location(of: lineStarts[number], in: bytes))
+                .shapeNotRepresentable, "row has \(tooLong.fields.count) fields but the header names \(header.count) columns",
+                at: .text(line: tooLong.line, column: 1))
         }
-        return CSVTable(header: names, rows: Array(records.dropFirst()))
+        if header == [""], rows.isEmpty { header = [] }
+        self.init(header: header, rows: rows)
     }
 }
