@@ -30,55 +30,73 @@ public enum CSVFlattening {
                 .shapeNotRepresentable, "CSV needs an array of dictionaries at the top level, found \(document.typeName)",
                 at: .path("$"))
         }
-        var columns = OrderedSet<String>()
-        var flattened: [[String: String?]] = []
-        flattened.reserveCapacity(records.count)
+        // Records usually list their columns in the same order: try the column after the last
+        // one placed before hashing the name.
+        var columns: [String] = []
+        var columnIndex: [String: Int] = [:]
+        var placedRecords: [[(column: Int, text: String?)]] = []
+        placedRecords.reserveCapacity(records.count)
         var path = DocumentPath()
+        var cells: [(name: String, text: String?)] = []
         for (index, record) in records.enumerated() {
             path.push(.index(index))
             guard case let .dictionary(members) = record else {
                 throw DocumentError(
                     .shapeNotRepresentable, "CSV records must be dictionaries, found \(record.typeName)", at: .at(path))
             }
-            var cells: [String: String?] = [:]
-            var order: [String] = []
+            cells.removeAll(keepingCapacity: true)
             for member in options.ordered(members) {
                 path.push(.key(member.key))
-                try flatten(member.value, name: escape(member.key), path: &path, options: options, into: &cells, order: &order)
+                try flatten(member.value, name: escape(member.key), path: &path, options: options, into: &cells)
                 path.pop()
             }
-            for name in order { columns.append(name) }
-            flattened.append(cells)
+            var placed: [(column: Int, text: String?)] = []
+            placed.reserveCapacity(cells.count)
+            var guess = 0
+            for cell in cells {
+                let column: Int
+                if guess < columns.count, columns[guess] == cell.name {
+                    column = guess
+                } else if let known = columnIndex[cell.name] {
+                    column = known
+                } else {
+                    column = columns.count
+                    columns.append(cell.name)
+                    columnIndex[cell.name] = column
+                }
+                guess = column + 1
+                placed.append((column, cell.text))
+            }
+            placedRecords.append(placed)
             path.pop()
         }
-        let header = Array(columns)
         var rows: [[String?]] = []
-        rows.reserveCapacity(flattened.count)
-        for (index, cells) in flattened.enumerated() {
-            var row: [String?] = []
-            row.reserveCapacity(header.count)
-            for column in header {
-                if let cell = cells[column] {
-                    row.append(cell)
-                } else if options.missing == .null {
-                    row.append(nil)
-                } else {
+        rows.reserveCapacity(placedRecords.count)
+        var filled = [Bool](repeating: false, count: columns.count)
+        for (index, placed) in placedRecords.enumerated() {
+            var row = [String?](repeating: nil, count: columns.count)
+            if placed.count < columns.count, options.missing == .error {
+                for column in filled.indices { filled[column] = false }
+                for cell in placed { filled[cell.column] = true }
+                if let column = filled.firstIndex(of: false) {
                     throw DocumentError(
-                        .missingValue, "record has no value for column '\(column)', which other records have; CSV cannot tell a missing value from null",
+                        .missingValue,
+                        "record has no value for column '\(columns[column])', which other records have; CSV cannot tell a missing value from null",
                         at: .path("$[\(index)]"), hint: "use --missing null to write an empty field, which reads back as null")
                 }
             }
+            for cell in placed { row[cell.column] = cell.text }
             rows.append(row)
         }
-        return CSVTable(header: header, rows: rows)
+        return CSVTable(header: columns, rows: rows)
     }
 
     static func flatten(
         _ value: Document, name: String, path: inout DocumentPath, options: WritingOptions,
-        into cells: inout [String: String?], order: inout [String]
+        into cells: inout [(name: String, text: String?)]
     ) throws(DocumentError) {
         func leaf(_ text: String?) {
-            if cells.updateValue(text, forKey: name) == nil { order.append(name) }
+            cells.append((name, text))
         }
         switch value {
         case .null: leaf(nil)
@@ -101,14 +119,14 @@ public enum CSVFlattening {
             guard !elements.isEmpty else { return leaf("[]") }
             for (index, element) in elements.enumerated() {
                 path.push(.index(index))
-                try flatten(element, name: name + "[\(index)]", path: &path, options: options, into: &cells, order: &order)
+                try flatten(element, name: name + "[\(index)]", path: &path, options: options, into: &cells)
                 path.pop()
             }
         case let .dictionary(members):
             guard !members.isEmpty else { return leaf("{}") }
             for member in options.ordered(members) {
                 path.push(.key(member.key))
-                try flatten(member.value, name: name + "." + escape(member.key), path: &path, options: options, into: &cells, order: &order)
+                try flatten(member.value, name: name + "." + escape(member.key), path: &path, options: options, into: &cells)
                 path.pop()
             }
         }
