@@ -54,6 +54,7 @@ public struct ConvertOptions: ParsableArguments {
     @Flag(help: "CSV input: read true/false, numbers, [] and {} as typed values instead of strings.")
     var infer = false
 
+    /// The defaults: pretty output in document order, every loss refused.
     public init() {}
 
     /// The writers' options these flags describe.

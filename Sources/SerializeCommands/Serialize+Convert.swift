@@ -8,6 +8,7 @@ extension Serialize {
     /// Converts a document from one format to another, refusing by name what the target cannot
     /// hold unless a strategy flag says what to do.
     public struct Convert: AsyncParsableCommand {
+        /// Name, abstract, and the discussion with the exit codes `--help` prints.
         public static let configuration = CommandConfiguration(
             commandName: "convert",
             abstract: "Convert between JSON, XML and binary property lists, CSV and TSV.",
@@ -43,6 +44,7 @@ extension Serialize {
 
         @OptionGroup var options: ConvertOptions
 
+        /// Creates the command; swift-argument-parser fills in its arguments.
         public init() {}
 
         /// The exit codes documented in `--help`.
@@ -53,6 +55,7 @@ extension Serialize {
             static let cannotCreate: Int32 = 73
         }
 
+        /// Refuses files whose format neither the extension nor a flag names.
         public func validate() throws {
             if input != "-", options.from == nil, Self.format(ofPath: input) == nil {
                 throw ValidationError("cannot tell the format of '\(input)' from its extension; use --from")
@@ -62,6 +65,7 @@ extension Serialize {
             }
         }
 
+        /// Reads, converts and writes, printing a located error and exiting with its code.
         public func run() async throws {
             let inputName = input == "-" ? "<stdin>" : input
             let data: Data

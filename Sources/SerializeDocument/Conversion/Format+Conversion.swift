@@ -91,6 +91,7 @@ public enum ConversionFailure: Error, Sendable, Equatable, CustomStringConvertib
         }
     }
 
+    /// The underlying error's compiler-like text.
     public var description: String { error.description }
 }
 
