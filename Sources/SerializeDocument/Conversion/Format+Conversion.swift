@@ -26,17 +26,6 @@ extension Format {
         }
     }
 
-    /// A readable name for messages: "JSON", "an XML property list".
-    public var displayName: String {
-        switch self {
-        case .json: "JSON"
-        case .xmlPlist: "an XML property list"
-        case .binaryPlist: "a binary property list"
-        case .csv: "CSV"
-        case .tsv: "TSV"
-        }
-    }
-
     /// Reads `data` in this format; property lists are told apart by content.
     ///
     /// - Throws: ``DocumentError`` with a line and column (text formats) or a byte offset.
