@@ -83,7 +83,11 @@ extension Serialize {
                     data, to: targetFormat, reading: ReadingOptions(inferCSVTypes: options.infer), writing: options.writingOptions)
             } catch {
                 switch error {
-                case let .reading(error): throw Self.fail(error.inFile(inputName).description, status: Status.invalidInput)
+                case var .reading(error):
+                    if input == "-", options.from == nil, sourceFormat == .json, error.hint == nil {
+                        error.hint = "standard input was read as JSON; pass --from csv or --from tsv for CSV"
+                    }
+                    throw Self.fail(error.inFile(inputName).description, status: Status.invalidInput)
                 case let .writing(error): throw Self.fail(error.inFile(inputName).description, status: Status.unrepresentable)
                 }
             }

@@ -114,6 +114,15 @@ func scratchFolder() throws -> URL {
         #expect(try String(contentsOf: folder.appendingPathComponent("out.tsv"), encoding: .utf8) == "a\tb\r\nNaN\t\"x\ty\"\r\n")
     }
 
+    @Test func csvOnStandardInputNeedsFromAndTheErrorSaysSo() throws {
+        let csv = Data("a,b\n1,2\n".utf8)
+        let guessed = try BuiltTool.run(["convert", "-", "-"], input: csv)
+        #expect(guessed.status == 65)
+        #expect(guessed.standardError.hasPrefix("<stdin>:1:1: error:") && guessed.standardError.contains("--from csv"))
+        let told = try BuiltTool.run(["convert", "-", "-", "--from", "csv", "--infer", "--compact"], input: csv)
+        #expect(told.standardOutput == #"[{"a":1,"b":2}]"#)
+    }
+
     @Test func invalidInputIsLocatedLikeACompilerAndExits65() throws {
         let folder = try scratchFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
