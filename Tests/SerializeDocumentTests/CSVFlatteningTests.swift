@@ -106,6 +106,24 @@ import TestSupport
         ])
     }
 
+    @Test func hostileHeadersAreRefusedNotExpanded() throws {
+        // A billion-element array from one column, and nesting deep enough to exhaust the stack.
+        let sparse = CSVTable(header: ["a[999999999]"], rows: [["x"]])
+        #expect {
+            try CSVFlattening.restore(sparse)
+        } throws: { error in
+            (error as? DocumentError)?.code == .shapeNotRepresentable
+        }
+        let deep = CSVTable(header: [Array(repeating: "a", count: 100_000).joined(separator: ".")], rows: [["x"]])
+        #expect {
+            try CSVFlattening.restore(deep)
+        } throws: { error in
+            (error as? DocumentError)?.code == .tooDeep
+        }
+        // Small gaps from another writer's CSV are filled with null.
+        #expect(try CSVFlattening.restore(CSVTable(header: ["a[2]", "b"], rows: [["x", "y"]])) == [["a": [nil, nil, "x"], "b": "y"]])
+    }
+
     @Test func conflictingColumnsAreRefused() throws {
         let table = CSVTable(header: ["a", "a.b"], rows: [["x", "y"]])
         #expect(throws: DocumentError.self) { try CSVFlattening.restore(table) }

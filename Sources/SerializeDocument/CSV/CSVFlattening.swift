@@ -150,8 +150,12 @@ public enum CSVFlattening {
     /// - Parameter infer: read `true`/`false`, JSON numbers, `[]` and `{}` as typed values.
     /// - Throws: ``DocumentError/Code/shapeNotRepresentable`` when two columns of a row claim the
     ///   same place (`a` holds text and `a.b` a value too).
-    public static func restore(_ table: CSVTable, infer: Bool = false) throws(DocumentError) -> Document {
+    public static func restore(_ table: CSVTable, infer: Bool = false, maximumDepth: Int = 512) throws(DocumentError) -> Document {
         let paths = table.header.map(parseColumn)
+        if let deep = paths.firstIndex(where: { $0.count > maximumDepth }) {
+            throw DocumentError(
+                .tooDeep, "column \(deep + 1) nests deeper than \(maximumDepth) levels", at: .text(line: 1, column: 1))
+        }
         var records: [Document] = []
         records.reserveCapacity(table.rows.count)
         for (rowIndex, row) in table.rows.enumerated() {
@@ -164,7 +168,15 @@ public enum CSVFlattening {
                         at: .path("$[\(rowIndex)]"))
                 }
             }
-            records.append(root.document)
+            // Indices with gaps are filled with null, but never more nulls than there are columns:
+            // a header like `a[999999999]` must not make a billion of them.
+            var gapBudget = table.header.count
+            guard let record = root.document(gapBudget: &gapBudget) else {
+                throw DocumentError(
+                    .shapeNotRepresentable, "column indices leave more gaps than the header has columns",
+                    at: .path("$[\(rowIndex)]"))
+            }
+            records.append(record)
         }
         return .array(records)
     }
@@ -290,13 +302,33 @@ public enum CSVFlattening {
             }
         }
 
-        var document: Document {
+        /// The finished value; `nil` once filling index gaps would take more than `gapBudget` nulls.
+        func document(gapBudget: inout Int) -> Document? {
             switch self {
-            case let .value(value): return value
-            case let .object(members): return .dictionary(members.mapValues(\.document))
+            case let .value(value):
+                return value
+            case let .object(members):
+                var built = OrderedDictionary<String, Document>(minimumCapacity: members.count)
+                for (key, member) in members {
+                    guard let value = member.document(gapBudget: &gapBudget) else { return nil }
+                    built[key] = value
+                }
+                return .dictionary(built)
             case let .array(elements):
                 guard let last = elements.keys.max() else { return .array([]) }
-                return .array((0...last).map { elements[$0]?.document ?? .null })
+                gapBudget -= last + 1 - elements.count
+                guard gapBudget >= 0 else { return nil }
+                var built: [Document] = []
+                built.reserveCapacity(last + 1)
+                for index in 0...last {
+                    if let element = elements[index] {
+                        guard let value = element.document(gapBudget: &gapBudget) else { return nil }
+                        built.append(value)
+                    } else {
+                        built.append(.null)
+                    }
+                }
+                return .array(built)
             }
         }
     }

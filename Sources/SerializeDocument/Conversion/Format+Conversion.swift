@@ -44,9 +44,10 @@ extension Format {
                 throw DocumentError(.syntax, "\(error)")
             }
         case .csv:
-            return try CSVFlattening.restore(try CSVTable(csvData: data), infer: options.inferCSVTypes)
+            return try CSVFlattening.restore(try CSVTable(csvData: data), infer: options.inferCSVTypes, maximumDepth: options.maximumDepth)
         case .tsv:
-            return try CSVFlattening.restore(try CSVTable(csvData: data, delimiter: 0x09), infer: options.inferCSVTypes)
+            return try CSVFlattening.restore(
+                try CSVTable(csvData: data, delimiter: 0x09), infer: options.inferCSVTypes, maximumDepth: options.maximumDepth)
         }
     }
 
