@@ -212,7 +212,9 @@ struct JSONParser<Builder: DocumentBuilder> {
         let text = UnsafeBufferPointer(rebasing: bytes[start..<index])
         if isInteger {
             if let value = Self.integer(text) { return value }
-            throw error(.numberOutOfRange, "integer \(String(decoding: text, as: UTF8.self)) does not fit in 64 bits", at: start)
+            var failure = error(.numberOutOfRange, "integer \(String(decoding: text, as: UTF8.self)) does not fit in 64 bits", at: start)
+            failure.hint = "serialize keeps integers exact and will not round it to a real; quote it as a string to keep every digit"
+            throw failure
         }
         // Swift's Double(String) is strtod: correctly rounded.
         guard let value = Double(String(decoding: text, as: UTF8.self)), value.isFinite else {
