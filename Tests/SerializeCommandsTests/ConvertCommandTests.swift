@@ -147,9 +147,11 @@ func scratchFolder() throws -> URL {
         #expect(refused.standardError.contains("--null omit"))
         #expect(try String(contentsOf: output, encoding: .utf8) == "previous contents")
 
+        try FileManager.default.setAttributes([.posixPermissions: 0o600], ofItemAtPath: output.path)
         let omitted = try BuiltTool.run(["convert", "users.json", "users.plist", "--null", "omit"], in: folder)
         #expect(omitted.status == 0, "\(omitted.standardError)")
         #expect(try !String(contentsOf: output, encoding: .utf8).contains("previous"))
+        #expect(try FileManager.default.attributesOfItem(atPath: output.path)[.posixPermissions] as? Int == 0o600)
         // Only the target is left: the temporary file was renamed.
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted() == ["users.json", "users.plist"])
     }
