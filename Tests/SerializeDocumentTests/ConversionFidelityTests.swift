@@ -107,6 +107,15 @@ let xmlPlistReaderAvailable: Bool = {
         #expect(top.count == 2)
     }
 
+    @Test func foundationReadsStreamedBinaryPlists() throws {
+        // Streaming picks reference widths from the input size; any width is valid bplist00.
+        let binary = try Format.json.convert(try Fixtures.data("convert/catalog.json"), to: .binaryPlist)
+        let records = try #require(try PropertyListSerialization.propertyList(from: binary, format: nil) as? [[String: Any]])
+        #expect(records.count == 5)
+        #expect(records.first?["sku"] as? String == "TEA-0001")
+        #expect((records.first?["supplier"] as? [String: Any])?["rating"] as? Double == 4.8)
+    }
+
     @Test func streamingSaysWhichSideFailed() throws {
         #expect(throws: ConversionFailure.reading(DocumentError(.syntax, "unexpected end of input, expected ',' or ']' after array element", at: .text(line: 1, column: 3)))) {
             try Format.json.convert(Data("[1".utf8), to: .xmlPlist)
