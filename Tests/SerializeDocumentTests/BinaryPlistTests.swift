@@ -180,6 +180,15 @@ let everyPlistValue: Document = [
         #expect(error.description == "offset 0: error: not a binary property list: it does not start with 'bplist00'")
     }
 
+    @Test func theDeepestJSONIsTheDeepestBinaryPlist() throws {
+        let json = Data((String(repeating: "[", count: 512) + "1" + String(repeating: "]", count: 512)).utf8)
+        let binary = try Format.json.convert(json, to: .binaryPlist)
+        #expect(try Format.binaryPlist.convert(binary, to: .json, writing: WritingOptions(pretty: false)) == json)
+        #expect(try JSONWriter(options: WritingOptions(pretty: false)).write(try BinaryPlistReader().read(binary)) == json)
+        let deeper = Data(("[" + String(decoding: json, as: UTF8.self) + "]").utf8)
+        #expect(throws: DocumentError.self) { try JSONReader().read(deeper) }
+    }
+
     @Test func deepNestingIsRefused() throws {
         var document: Document = 1
         for _ in 0..<600 { document = [document] }

@@ -191,10 +191,11 @@ struct BinaryPlistParser<Builder: DocumentBuilder> {
         guard !visiting.contains(number) else {
             throw DocumentError(.cycle, "object \(number) contains itself", at: .byteOffset(start))
         }
-        guard depth <= maximumDepth else {
+        let marker = bytes[start]
+        // Containers count, as in JSON: 512 nested arrays may still hold a value.
+        if marker >> 4 == 0xA || marker >> 4 == 0xD, depth >= maximumDepth {
             throw DocumentError(.tooDeep, "arrays and dictionaries nest deeper than \(maximumDepth) levels", at: .byteOffset(start))
         }
-        let marker = bytes[start]
         let nibble = marker & 0x0F
         let value: Builder.Value
         switch marker >> 4 {
