@@ -85,7 +85,8 @@ extension CodingUserInfoKey {
 /// nothing fails with a type-mismatch error naming what was found (`Cannot convert string
 /// "abc" to Int.`). By default encoding writes the property's own type; with
 /// `userInfo[.losslessEncoding] = LosslessEncoding.originalForm` it writes the value back in
-/// the form it came in, so a round trip reproduces the payload.
+/// the form it came in, so a round trip reproduces the payload. (Property lists cannot tell an
+/// integral real such as `12.0` from an integer through Codable; it comes back as `12`.)
 @propertyWrapper
 public struct Lossless<Value: LosslessConvertible>: Codable {
     public var wrappedValue: Value

@@ -40,6 +40,9 @@ extension LossyArray: Hashable where Element: Hashable {}
 ///     @LossyDictionary var byCurrency: [String: Double]   // {"EUR": 1.5, "USD": "?"} → ["EUR": 1.5]
 /// }
 /// ```
+///
+/// Encoding writes the entries sorted by key, so binary property lists come out the same
+/// every time.
 @propertyWrapper
 public struct LossyDictionary<Value: Codable & Sendable>: Codable, Sendable {
     public var wrappedValue: [String: Value]
@@ -52,8 +55,12 @@ public struct LossyDictionary<Value: Codable & Sendable>: Codable, Sendable {
         wrappedValue = try [String: Value](from: decoder, invalidValues: .remove)
     }
 
+    /// Writes the entries in key order, so the same dictionary always encodes to the same bytes.
     public func encode(to encoder: any Encoder) throws {
-        try wrappedValue.encode(to: encoder)
+        var container = encoder.container(keyedBy: AnyCodingKey.self)
+        for (key, value) in wrappedValue.sorted(by: { $0.key < $1.key }) {
+            try container.encode(value, forKey: AnyCodingKey(stringValue: key))
+        }
     }
 }
 

@@ -102,7 +102,7 @@ public struct TypeRegistry<Base>: Sendable {
             value,
             .init(
                 codingPath: encoder.codingPath,
-                debugDescription: "\(type(of: value)) is not registered as a \(Base.self) type."))
+                debugDescription: "\(Swift.type(of: value as Any)) is not registered as a \(Base.self) type."))
     }
 }
 
@@ -136,6 +136,8 @@ public struct Polymorphic<Types: PolymorphicTypes>: Codable {
     }
 }
 
+extension Polymorphic: Sendable where Types.Base: Sendable {}
+
 /// An array property whose elements each choose their concrete type by a discriminator field.
 ///
 /// ```swift
@@ -165,3 +167,5 @@ public struct PolymorphicArray<Types: PolymorphicTypes>: Codable {
         }
     }
 }
+
+extension PolymorphicArray: Sendable where Types.Base: Sendable {}

@@ -1,0 +1,130 @@
+/// Runs values through every format serialize's Codable helpers must work in.
+
+import Foundation
+import Testing
+import SerializeCoding
+
+/// A format a Codable value is tested through: Foundation's JSON and property-list coders.
+///
+/// CSV is tested through persistence (SerializePersistenceTests), which owns the CSV coders.
+enum CodingFormat: String, CaseIterable, CustomTestStringConvertible, Sendable {
+    case json, xmlPlist, binaryPlist
+
+    var testDescription: String { rawValue }
+
+    func encode<T: Encodable>(_ value: T, userInfo: [CodingUserInfoKey: any Sendable] = [:]) throws -> Data {
+        switch self {
+        case .json:
+            let encoder = JSONEncoder()
+            encoder.outputFormatting = [.sortedKeys]
+            encoder.userInfo = userInfo
+            return try encoder.encode(value)
+        case .xmlPlist, .binaryPlist:
+            let encoder = PropertyListEncoder()
+            encoder.outputFormat = self == .xmlPlist ? .xml : .binary
+            encoder.userInfo = userInfo
+            return try encoder.encode(value)
+        }
+    }
+
+    func decode<T: Decodable>(_ type: T.Type, from data: Data, userInfo: [CodingUserInfoKey: any Sendable] = [:])
+        throws -> T
+    {
+        switch self {
+        case .json:
+            let decoder = JSONDecoder()
+            decoder.userInfo = userInfo
+            return try decoder.decode(type, from: data)
+        case .xmlPlist, .binaryPlist:
+            let decoder = PropertyListDecoder()
+            decoder.userInfo = userInfo
+            return try decoder.decode(type, from: data)
+        }
+    }
+
+    /// Writes a raw payload in this format and decodes it as `T`: how a test feeds the same
+    /// messy input to every format.
+    func decode<T: Decodable>(_ type: T.Type, fromRaw raw: Raw, userInfo: [CodingUserInfoKey: any Sendable] = [:])
+        throws -> T
+    {
+        try decode(type, from: encode(raw), userInfo: userInfo)
+    }
+}
+
+/// Checks `decode(encode(value)) == value` in every format, and that encoding is symmetric:
+/// the decoded value encodes to the same bytes.
+func expectRoundTripInEveryFormat<T: Codable & Equatable>(
+    _ value: T,
+    userInfo: [CodingUserInfoKey: any Sendable] = [:],
+    sourceLocation: SourceLocation = #_sourceLocation
+) {
+    for format in CodingFormat.allCases {
+        do {
+            let data = try format.encode(value, userInfo: userInfo)
+            let decoded = try format.decode(T.self, from: data, userInfo: userInfo)
+            if decoded != value {
+                Issue.record("\(format): decoded \(decoded), expected \(value)", sourceLocation: sourceLocation)
+            }
+            let again = try format.encode(decoded, userInfo: userInfo)
+            if again != data {
+                Issue.record("\(format): re-encoding changed the bytes", sourceLocation: sourceLocation)
+            }
+        } catch {
+            Issue.record("\(format): \(error)", sourceLocation: sourceLocation)
+        }
+    }
+}
+
+/// A raw payload, written with literals, that every format can encode: what an API might send.
+indirect enum Raw: Encodable, Sendable, ExpressibleByDictionaryLiteral, ExpressibleByArrayLiteral,
+    ExpressibleByStringLiteral, ExpressibleByIntegerLiteral, ExpressibleByFloatLiteral,
+    ExpressibleByBooleanLiteral, ExpressibleByNilLiteral
+{
+    case null, bool(Bool), int(Int), double(Double), string(String), array([Raw]), object([(String, Raw)])
+
+    init(dictionaryLiteral elements: (String, Raw)...) { self = .object(elements) }
+    init(arrayLiteral elements: Raw...) { self = .array(elements) }
+    init(stringLiteral value: String) { self = .string(value) }
+    init(integerLiteral value: Int) { self = .int(value) }
+    init(floatLiteral value: Double) { self = .double(value) }
+    init(booleanLiteral value: Bool) { self = .bool(value) }
+    init(nilLiteral: ()) { self = .null }
+
+    func encode(to encoder: any Encoder) throws {
+        switch self {
+        case .null:
+            var container = encoder.singleValueContainer()
+            try container.encodeNil()
+        case let .bool(value):
+            var container = encoder.singleValueContainer()
+            try container.encode(value)
+        case let .int(value):
+            var container = encoder.singleValueContainer()
+            try container.encode(value)
+        case let .double(value):
+            var container = encoder.singleValueContainer()
+            try container.encode(value)
+        case let .string(value):
+            var container = encoder.singleValueContainer()
+            try container.encode(value)
+        case let .array(elements):
+            var container = encoder.unkeyedContainer()
+            for element in elements { try container.encode(element) }
+        case let .object(members):
+            var container = encoder.container(keyedBy: AnyCodingKey.self)
+            for (key, value) in members { try container.encode(value, forKey: AnyCodingKey(stringValue: key)) }
+        }
+    }
+}
+
+/// The coding path of a `DecodingError`, as `a.b[1]`.
+func codingPath(of error: any Error) -> String? {
+    guard let error = error as? DecodingError else { return nil }
+    switch error {
+    case let .typeMismatch(_, context), let .valueNotFound(_, context), let .keyNotFound(_, context),
+        let .dataCorrupted(context):
+        return codingPathDescription(context.codingPath)
+    @unknown default:
+        return nil
+    }
+}
