@@ -62,7 +62,7 @@ extension FileSystem {
             try write(data, toTemporaryFile: temporary)
             try replace(destination, withTemporaryFile: temporary)
         } catch {
-            try? removeFile(at: temporary)
+            _ = try? removeFile(at: temporary)
             throw PersistenceError(
                 .writeFailed, file: destination,
                 message: "cannot write the file; it is unchanged: \(describe(error))", underlying: error)

@@ -6,7 +6,6 @@
 /// on load, and offers a keyed store of records in a folder (``RecordStore``).
 
 public import Foundation
-public import SerializeDocument
 
 /// Where a value is persisted, and in which format.
 public struct PersistenceLocation: Sendable, Hashable {
@@ -26,11 +25,6 @@ public struct PersistenceLocation: Sendable, Hashable {
     public init(url: URL, format: StorageFormat) {
         self.url = url
         self.format = format
-    }
-
-    /// A location with an explicit format and its default options.
-    public init(url: URL, format: Format) {
-        self.init(url: url, format: StorageFormat(format))
     }
 }
 
