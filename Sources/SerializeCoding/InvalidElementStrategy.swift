@@ -46,38 +46,14 @@ extension Array where Element: Decodable & Sendable {
     /// - Throws: The first element's error under `.fail`, or what a `.custom` closure throws.
     public init(from decoder: any Decoder, invalidElements strategy: InvalidElementStrategy<Element>?) throws {
         let strategy = strategy ?? Self.defaultStrategy(in: decoder.userInfo)
-        let report = decoder.userInfo[.decodingReport] as? DecodingReport
-        var container = try decoder.unkeyedContainer()
-        var elements: [Element] = []
-        if let count = container.count { elements.reserveCapacity(count) }
-        while !container.isAtEnd {
-            let index = container.currentIndex
-            do {
-                elements.append(try container.decode(Element.self))
-            } catch {
-                // A failed decode leaves the container on the element; step over it.
-                _ = try? container.decode(Skip.self)
-                let path = codingPathDescription(decoder.codingPath + [AnyCodingKey(intValue: index)])
-                let reason = decodingFailureReason(error)
-                switch strategy {
-                case .fail:
-                    throw error
-                case .remove:
-                    report?.record(.init(path: path, action: .removed, reason: reason))
-                case let .fallback(value):
-                    elements.append(value)
-                    report?.record(.init(path: path, action: .replaced, reason: reason))
-                case let .custom(decide):
-                    if let value = try decide(error, index) {
-                        elements.append(value)
-                        report?.record(.init(path: path, action: .replaced, reason: reason))
-                    } else {
-                        report?.record(.init(path: path, action: .removed, reason: reason))
-                    }
-                }
+        self = try decodeElements(from: decoder) { error, index in
+            switch strategy {
+            case .fail: throw error
+            case .remove: return .removed
+            case let .fallback(value): return .replaced(value)
+            case let .custom(decide): return try decide(error, index).map(ElementOutcome.replaced) ?? .removed
             }
         }
-        self = elements
     }
 
     private static func defaultStrategy(in userInfo: [CodingUserInfoKey: Any]) -> InvalidElementStrategy<Element> {
@@ -99,4 +75,43 @@ extension KeyedDecodingContainer {
     ) throws -> [Element] {
         try [Element](from: superDecoder(forKey: key), invalidElements: strategy)
     }
+}
+
+// MARK: - Shared by every lenient collection
+
+/// What became of an element that failed to decode.
+enum ElementOutcome<Element> {
+    case replaced(Element)
+    case removed
+}
+
+/// Decodes the elements of the array at `decoder`, asking `onFailure` about each one that
+/// fails and recording its decision in the `DecodingReport` in `userInfo`.
+func decodeElements<Element: Decodable>(
+    from decoder: any Decoder, onFailure: (_ error: any Error, _ index: Int) throws -> ElementOutcome<Element>
+) throws -> [Element] {
+    let report = decoder.userInfo[.decodingReport] as? DecodingReport
+    var container = try decoder.unkeyedContainer()
+    var elements: [Element] = []
+    if let count = container.count { elements.reserveCapacity(count) }
+    while !container.isAtEnd {
+        let index = container.currentIndex
+        do {
+            elements.append(try container.decode(Element.self))
+        } catch {
+            // A failed decode leaves the container on the element; step over it.
+            _ = try? container.decode(Skip.self)
+            let outcome = try onFailure(error, index)
+            let path = codingPathDescription(decoder.codingPath + [AnyCodingKey(intValue: index)])
+            let reason = decodingFailureReason(error)
+            switch outcome {
+            case let .replaced(value):
+                elements.append(value)
+                report?.record(.init(path: path, action: .replaced, reason: reason))
+            case .removed:
+                report?.record(.init(path: path, action: .removed, reason: reason))
+            }
+        }
+    }
+    return elements
 }

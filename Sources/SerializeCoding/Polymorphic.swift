@@ -143,6 +143,9 @@ extension Polymorphic: Sendable where Types.Base: Sendable {}
 /// ```swift
 /// @PolymorphicArray<Shapes> var shapes: [any Shape]
 /// ```
+///
+/// With `userInfo[.invalidElementStrategy] = InvalidElementDefault.remove`, elements of an
+/// unknown type are left out and reported instead of failing the decode.
 @propertyWrapper
 public struct PolymorphicArray<Types: PolymorphicTypes>: Codable {
     public var wrappedValue: [Types.Base]
@@ -151,13 +154,17 @@ public struct PolymorphicArray<Types: PolymorphicTypes>: Codable {
         self.wrappedValue = wrappedValue
     }
 
+    /// Decodes each element by its discriminator. An element that fails (an unknown type, a
+    /// bad field) fails the decode, unless `userInfo[.invalidElementStrategy]` is
+    /// ``InvalidElementDefault/remove``: then it is left out and recorded in the
+    /// ``DecodingReport``.
     public init(from decoder: any Decoder) throws {
-        var container = try decoder.unkeyedContainer()
-        var elements: [Types.Base] = []
-        while !container.isAtEnd {
-            elements.append(try container.decode(Polymorphic<Types>.self).wrappedValue)
+        let removes = decoder.userInfo[.invalidElementStrategy] as? InvalidElementDefault == .remove
+        let boxes: [Polymorphic<Types>] = try decodeElements(from: decoder) { error, _ in
+            guard removes else { throw error }
+            return .removed
         }
-        wrappedValue = elements
+        wrappedValue = boxes.map(\.wrappedValue)
     }
 
     public func encode(to encoder: any Encoder) throws {
