@@ -81,9 +81,11 @@ public struct PosixFileSystem: FileSystem {
     public init() {}
 
     public func contents(of url: URL) throws -> Data? {
-        guard FileManager.default.fileExists(atPath: url.path) else { return nil }
         do {
             return try Data(contentsOf: url)
+        } catch let error as CocoaError where error.code == .fileReadNoSuchFile || error.code == .fileNoSuchFile {
+            // Read first and ask after: a check beforehand could race with a delete.
+            return nil
         } catch {
             throw PersistenceError(.readFailed, file: url, message: "cannot read the file: \(error.localizedDescription)",
                                    underlying: error)

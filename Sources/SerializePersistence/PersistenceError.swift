@@ -77,7 +77,7 @@ extension PersistenceError {
         var path: String?
         var reason = String(describing: error)
         if let error = error as? EncodingError, case let .invalidValue(_, context) = error {
-            path = codingPathDescription(context.codingPath)
+            path = context.codingPath.isEmpty ? nil : codingPathDescription(context.codingPath)
             reason = context.debugDescription
         }
         let location = path.map { " at '\($0)'" } ?? ""
