@@ -127,7 +127,10 @@ let package = Package(
         ),
         .testTarget(
             name: "SerializeCodingTests",
-            dependencies: ["SerializeCoding", "TestSupport"],
+            dependencies: [
+                "SerializeCoding", "TestSupport",
+                .product(name: "PropertyBased", package: "swift-property-based"),
+            ],
             swiftSettings: swiftSettings
         ),
         .testTarget(
