@@ -45,23 +45,20 @@ extension Dictionary where Key == String, Value: Decodable & Sendable {
             do {
                 result[key.stringValue] = try container.decode(Value.self, forKey: key)
             } catch {
-                let path = entryPath(decoder.codingPath, key: key.stringValue)
-                let reason = decodingFailureReason(error)
-                switch strategy {
-                case .fail:
-                    throw error
-                case .remove:
-                    report?.record(.init(path: path, action: .removed, reason: reason))
-                case let .fallback(value):
-                    result[key.stringValue] = value
-                    report?.record(.init(path: path, action: .replaced, reason: reason))
-                case let .custom(decide):
-                    if let value = try decide(error, key.stringValue) {
-                        result[key.stringValue] = value
-                        report?.record(.init(path: path, action: .replaced, reason: reason))
-                    } else {
-                        report?.record(.init(path: path, action: .removed, reason: reason))
+                let outcome: ElementOutcome<Value> =
+                    switch strategy {
+                    case .fail: throw error
+                    case .remove: .removed
+                    case let .fallback(value): .replaced(value)
+                    case let .custom(decide): try decide(error, key.stringValue).map(ElementOutcome.replaced) ?? .removed
                     }
+                let entry = (path: entryPath(decoder.codingPath, key: key.stringValue), reason: decodingFailureReason(error))
+                switch outcome {
+                case let .replaced(value):
+                    result[key.stringValue] = value
+                    report?.record(.init(path: entry.path, action: .replaced, reason: entry.reason))
+                case .removed:
+                    report?.record(.init(path: entry.path, action: .removed, reason: entry.reason))
                 }
             }
         }
