@@ -37,7 +37,10 @@ public struct PersistenceLocation: Sendable, Hashable {
 /// ```
 ///
 /// Change `.json` to `.binaryPlist` (or `.xmlPlist`, `.json(.pretty)`, `.csv`) and nothing else
-/// changes. Leave the format out to take it from the file extension.
+/// changes. Leave the format out to take it from the file extension. In CSV and TSV an array is
+/// one row per element, nested values become dotted and indexed columns (SerializeCSV's
+/// `CSVEncoder`), and any other value is a file of one row; loading a single value from a file
+/// of several rows is an error that says to load an array.
 ///
 /// Writes are atomic: the bytes go to a temporary file in the same folder, are flushed with
 /// `fsync` and renamed over the destination, so a failed encode, a failed write or a killed

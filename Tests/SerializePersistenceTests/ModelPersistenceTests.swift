@@ -25,7 +25,7 @@ import SerializeModels
          "variants": [{"sku": "K-1"}, {"sku": ["bad"]}, {"sku": "K-3"}]}
         """#
 
-    @Test(arguments: everyStorageFormat)
+    @Test(arguments: keyedStorageFormats)
     func aMessyProductDecodesWithAReport(format: StorageFormat) throws {
         let report = DecodingReport()
         let persistence = Persistence(userInfo: [.decodingReport: report])
@@ -36,7 +36,7 @@ import SerializeModels
         #expect(report.entries.map(\.path) == ["pricesByCurrency.USD", "variants[1]"])
     }
 
-    @Test(arguments: everyStorageFormat)
+    @Test(arguments: keyedStorageFormats)
     func aProductIsWrittenBackInItsOriginalForm(format: StorageFormat) throws {
         let persistence = Persistence(userInfo: [.losslessEncoding: LosslessEncoding.originalForm])
         let product = try persistence.decode(ShopProduct.self, from: payload(Self.product, as: format), as: format)
@@ -67,7 +67,7 @@ import SerializeModels
                       {"type": "text", "sender": "fa", "body": "bye"}]}
         """#
 
-    @Test(arguments: everyStorageFormat)
+    @Test(arguments: keyedStorageFormats)
     func anInboxWithAnUnknownMessageType(format: StorageFormat) throws {
         let data = try payload(Self.inbox, as: format)
         #expect {

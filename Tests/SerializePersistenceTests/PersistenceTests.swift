@@ -137,16 +137,6 @@ import SerializeDocument
             (error as? PersistenceError)?.kind == .encodingFailed
         }
     }
-
-    @Test(arguments: [StorageFormat.csv, .tsv])
-    func csvIsANamedUnsupportedErrorUntilTheCodersLand(format: StorageFormat) {
-        #expect {
-            try Persistence().encode([sampleSettings], as: format)
-        } throws: { error in
-            guard let error = error as? PersistenceError else { return false }
-            return error.kind == .unsupported && error.message.contains("CSVEncoder")
-        }
-    }
 }
 
 @Suite struct PersistenceLocationTests {

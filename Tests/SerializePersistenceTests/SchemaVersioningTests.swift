@@ -41,14 +41,14 @@ struct Preferences: Codable, Equatable, Sendable {
         return try Persistence().encode(OldEnvelope(value: Old(volume: 80, colour: "dark")), as: format)
     }
 
-    @Test(arguments: everyStorageFormat)
+    @Test(arguments: keyedStorageFormats)
     func olderFilesAreDecodedByVersionAndMigrated(format: StorageFormat) throws {
         let loaded = try Persistence().decode(
             Preferences.self, from: versionOneFile(format), as: format, versioning: versioning)
         #expect(loaded == Preferences(volume: 0.8, theme: "dark"))
     }
 
-    @Test(arguments: everyStorageFormat)
+    @Test(arguments: keyedStorageFormats)
     func currentFilesRoundTripWithoutMigrating(format: StorageFormat) async throws {
         try await withScratchFolder { folder in
             let url = folder.appendingPathComponent("prefs.\(format.fileExtension)")

@@ -20,8 +20,11 @@ func fileNames(in folder: URL) -> [String] {
     ((try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []).sorted()
 }
 
-/// The storage formats values are tested through. CSV joins once SerializeCSV's coders exist.
-let everyStorageFormat: [StorageFormat] = [.json, .json(.pretty), .xmlPlist, .binaryPlist]
+/// The formats with a keyed top level: JSON and both property lists.
+let keyedStorageFormats: [StorageFormat] = [.json, .json(.pretty), .xmlPlist, .binaryPlist]
+
+/// Every format values are tested through: the keyed ones, CSV and TSV (a value is one row).
+let everyStorageFormat: [StorageFormat] = keyedStorageFormats + [.csv, .tsv]
 
 /// Saves `value` to a file and to `Data` in every format and checks it loads back equal, and
 /// that the loaded value encodes to the same bytes.
