@@ -128,7 +128,7 @@ let package = Package(
         .testTarget(
             name: "SerializeCodingTests",
             dependencies: [
-                "SerializeCoding", "TestSupport",
+                "SerializeCoding", "SerializeCSV", "TestSupport",
                 .product(name: "PropertyBased", package: "swift-property-based"),
             ],
             swiftSettings: swiftSettings

