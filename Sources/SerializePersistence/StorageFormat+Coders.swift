@@ -1,6 +1,6 @@
 /// The Foundation and CSV coders behind each ``StorageFormat``.
 
-public import Foundation
+internal import Foundation
 internal import SerializeCSV
 internal import SerializeDocument
 
