@@ -128,7 +128,8 @@ let package = Package(
         .testTarget(
             name: "SerializeCodingTests",
             dependencies: [
-                "SerializeCoding", "SerializeCSV", "TestSupport",
+                "SerializeCoding", "SerializeCSV", "SerializeDocument", "TestSupport",
+                .product(name: "OrderedCollections", package: "swift-collections"),
                 .product(name: "PropertyBased", package: "swift-property-based"),
             ],
             swiftSettings: swiftSettings

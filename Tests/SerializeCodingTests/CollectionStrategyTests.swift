@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import SerializeCoding
+import SerializeDocument
 
 @Suite struct ArrayStrategyEveryFormatTests {
     struct Box: Codable, Equatable {

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import SerializeCoding
+import SerializeDocument
 
 /// The model and payload of SerializeCoding.docc/GettingStarted.md, so the article stays true.
 @Suite struct GettingStartedTests {

@@ -1,6 +1,8 @@
 import Foundation
+import OrderedCollections
 import Testing
 import SerializeCoding
+import SerializeDocument
 
 @Suite struct LosslessTests {
     struct Item: Codable, Equatable {
@@ -72,8 +74,8 @@ import SerializeCoding
     /// Property lists cannot tell an integral real from an integer through Codable, so `12.0`
     /// comes back as `12` there; the other inputs reproduce exactly in every format.
     static let exactlyReproducible = inputs.indices.filter { row in
-        guard case let .object(members) = inputs[row].0 else { return false }
-        return !members.contains { if case let .double(value) = $0.1 { value == value.rounded() } else { false } }
+        guard case let .dictionary(members) = inputs[row].0 else { return false }
+        return !members.values.contains { if case let .double(value) = $0 { value == value.rounded() } else { false } }
     }
 
     @Test(arguments: CodingFormat.allCases, exactlyReproducible)

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import SerializeCoding
+import SerializeDocument
 
 protocol Shape: Codable, Sendable {
     var area: Double { get }

@@ -2,6 +2,7 @@ import Foundation
 import PropertyBased
 import Testing
 import SerializeCoding
+import SerializeDocument
 
 /// Generators for the helpers' property tests.
 enum HelperGen {

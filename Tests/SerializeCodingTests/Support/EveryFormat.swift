@@ -1,9 +1,11 @@
 /// Runs values through every format serialize's Codable helpers must work in.
 
 import Foundation
+import OrderedCollections
 import Testing
 import SerializeCSV
 import SerializeCoding
+import SerializeDocument
 
 /// A format a Codable value is tested through: Foundation's JSON and property-list coders, and
 /// SerializeCSV's, where a value is one row (nested values become dotted columns).
@@ -109,45 +111,17 @@ func expectRoundTripInEveryFormat<T: Codable & Equatable>(
 }
 
 /// A raw payload, written with literals, that every format can encode: what an API might send.
-indirect enum Raw: Encodable, Sendable, ExpressibleByDictionaryLiteral, ExpressibleByArrayLiteral,
-    ExpressibleByStringLiteral, ExpressibleByIntegerLiteral, ExpressibleByFloatLiteral,
-    ExpressibleByBooleanLiteral, ExpressibleByNilLiteral
-{
-    case null, bool(Bool), int(Int), double(Double), string(String), array([Raw]), object([(String, Raw)])
+/// SerializeDocument's `Document` is exactly that value.
+typealias Raw = Document
 
-    init(dictionaryLiteral elements: (String, Raw)...) { self = .object(elements) }
-    init(arrayLiteral elements: Raw...) { self = .array(elements) }
-    init(stringLiteral value: String) { self = .string(value) }
-    init(integerLiteral value: Int) { self = .int(value) }
-    init(floatLiteral value: Double) { self = .double(value) }
-    init(booleanLiteral value: Bool) { self = .bool(value) }
-    init(nilLiteral: ()) { self = .null }
-
-    func encode(to encoder: any Encoder) throws {
-        switch self {
-        case .null:
-            var container = encoder.singleValueContainer()
-            try container.encodeNil()
-        case let .bool(value):
-            var container = encoder.singleValueContainer()
-            try container.encode(value)
-        case let .int(value):
-            var container = encoder.singleValueContainer()
-            try container.encode(value)
-        case let .double(value):
-            var container = encoder.singleValueContainer()
-            try container.encode(value)
-        case let .string(value):
-            var container = encoder.singleValueContainer()
-            try container.encode(value)
-        case let .array(elements):
-            var container = encoder.unkeyedContainer()
-            for element in elements { try container.encode(element) }
-        case let .object(members):
-            var container = encoder.container(keyedBy: AnyCodingKey.self)
-            for (key, value) in members { try container.encode(value, forKey: AnyCodingKey(stringValue: key)) }
-        }
+extension Document {
+    /// An object whose members keep this order.
+    static func object(_ members: [(String, Document)]) -> Document {
+        .dictionary(OrderedDictionary(members, uniquingKeysWith: { $1 }))
     }
+
+    /// An integer from an `Int`.
+    static func int(_ value: Int) -> Document { .integer(Int64(value)) }
 }
 
 /// The coding path of a `DecodingError`, as `a.b[1]`.
