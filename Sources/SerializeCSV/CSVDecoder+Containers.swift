@@ -95,7 +95,8 @@ final class CSVDecodingContext {
     func column(_ path: String) -> Int? {
         CSVValueText.column(path, in: header, index: columnIndex, next: nextColumn)
     }
-    func columns(below path: String) -> [Int] { subtree[path] ?? [] }
+    /// The columns at and below a dotted prefix; the root (`""`) has every column.
+    func columns(below path: String) -> [Int] { path.isEmpty ? Array(header.indices) : subtree[path] ?? [] }
     func childNames(of path: String) -> [String] { children[path] ?? [] }
     func largestIndex(below path: String) -> Int { largestIndex[path] ?? -1 }
 
@@ -161,8 +162,15 @@ struct CSVRowDecoder: Decoder {
     func singleValueContainer() throws -> any SingleValueDecodingContainer {
         var path = path
         if path.isEmpty {
-            // A row decoded as one value: the `value` column, or the only column.
-            path = context.column("value") != nil ? "value" : (context.header.first ?? "0")
+            // A row decoded as one value: the `value` column, or the only column. A row of
+            // several named columns is not one value: its scalars fail with a type mismatch
+            // (rather than silently reading the first column), while a type decoded through
+            // `decode(_:)` still sees the whole row.
+            if context.column("value") != nil {
+                path = "value"
+            } else if context.header.count <= 1 {
+                path = context.header.first ?? "0"
+            }
         }
         return CSVSingleValueDecodingContainer(decoder: CSVRowDecoder(row: row, path: path))
     }

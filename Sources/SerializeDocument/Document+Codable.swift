@@ -60,6 +60,14 @@ extension Document: Codable {
             if let value = try? container.decode(Date.self) { self = .date(value); return }
             if let value = try? container.decode(Data.self) { self = .data(value); return }
         }
+        // Named keys first: a format where one value reads both ways (a CSV row is named
+        // columns and also a list of fields) must come back as the dictionary it was written
+        // as. Integer-only keys may be an array's indexed columns, so those try the array next.
+        let keyed = try? decoder.container(keyedBy: DocumentCodingKey.self)
+        if let keyed, keyed.allKeys.contains(where: { Int($0.stringValue) == nil }) {
+            self = .dictionary(try Self.members(of: keyed))
+            return
+        }
         if var container = try? decoder.unkeyedContainer() {
             var elements: [Document] = []
             if let count = container.count { elements.reserveCapacity(count) }
@@ -67,14 +75,22 @@ extension Document: Codable {
             self = .array(elements)
             return
         }
-        if let container = try? decoder.container(keyedBy: DocumentCodingKey.self) {
-            var members = OrderedDictionary<String, Document>()
-            for key in container.allKeys { members[key.stringValue] = try container.decode(Document.self, forKey: key) }
-            self = .dictionary(members)
+        if let keyed {
+            self = .dictionary(try Self.members(of: keyed))
             return
         }
         throw DecodingError.dataCorrupted(
             .init(codingPath: decoder.codingPath, debugDescription: "Expected a document value but found nothing decodable."))
+    }
+}
+
+extension Document {
+    fileprivate static func members(
+        of container: KeyedDecodingContainer<DocumentCodingKey>
+    ) throws -> OrderedDictionary<String, Document> {
+        var members = OrderedDictionary<String, Document>()
+        for key in container.allKeys { members[key.stringValue] = try container.decode(Document.self, forKey: key) }
+        return members
     }
 }
 

@@ -201,3 +201,21 @@ import Testing
         #expect(throws: DecodingError.self) { try CSVDecoder().decode([Row].self, from: Data(bytes)) }
     }
 }
+
+/// A row decoded as one scalar: the `value` column or the only column, never a guess.
+@Suite struct CSVRowAsOneValueTests {
+    @Test func theOnlyColumnIsTheValue() throws {
+        #expect(try CSVDecoder().decode([Int].self, from: "n\n1\n2\n") == [1, 2])
+    }
+
+    @Test func theValueColumnIsTheValue() throws {
+        #expect(try CSVDecoder().decode([Int].self, from: "id,value\na,1\nb,2\n") == [1, 2])
+    }
+
+    @Test func severalNamedColumnsAreNotOneValue() {
+        // Before, the first column was read silently; now the row is refused as a scalar.
+        #expect(throws: DecodingError.self) {
+            try CSVDecoder().decode([Int].self, from: "a,b\n1,2\n")
+        }
+    }
+}

@@ -52,3 +52,28 @@ import SerializeDocument
         }
     }
 }
+
+/// `Document` through CSV, where every row can be read both as named columns and as a list of
+/// fields: the named columns must win, and indexed columns must come back as arrays.
+@Suite struct DocumentThroughCSVTests {
+    struct Event: Codable, Equatable {
+        var name: String
+        var payload: Document
+    }
+
+    @Test func nestedDictionariesAndArraysComeBack() throws {
+        let events = [
+            Event(name: "a", payload: ["kind": "click", "at": ["x": 3, "y": 4], "tags": ["red", "blue"]]),
+            Event(name: "b", payload: ["kind": "key", "at": ["x": 5, "y": 6], "tags": ["green", "gold"]]),
+        ]
+        let data = try Persistence().encode(events, as: .csv)
+        #expect(try Persistence().decode([Event].self, from: data, as: .csv) == events)
+    }
+
+    @Test func aWholeRowAsADocumentIsADictionaryOfItsColumns() throws {
+        let rows: [Document] = [["id": 1, "name": "Ada", "tags": ["x", "y"]], ["id": 2, "name": "Bo", "tags": ["z", "w"]]]
+        let data = try Persistence().encode(rows, as: .csv)
+        #expect(String(decoding: data, as: UTF8.self).hasPrefix("id,name,tags.0,tags.1"))
+        #expect(try Persistence().decode([Document].self, from: data, as: .csv) == rows)
+    }
+}
