@@ -3,6 +3,7 @@
 public import ArgumentParser
 import Foundation
 import SerializeDocument
+import SerializePersistence
 
 extension Serialize {
     /// Converts a document from one format to another, refusing by name what the target cannot
@@ -96,7 +97,10 @@ extension Serialize {
                 return
             }
             do {
-                try AtomicFile.write(bytes, to: URL(fileURLWithPath: output))
+                // The same atomic write persistence uses: temporary file, fsync, rename.
+                try PosixFileSystem().writeAtomically(bytes, to: URL(fileURLWithPath: output))
+            } catch let error as PersistenceError {
+                throw Self.fail("\(output): error: \(error.message)", status: Status.cannotCreate)
             } catch {
                 throw Self.fail("\(output): error: cannot write the output: \(Self.reason(error))", status: Status.cannotCreate)
             }

@@ -165,6 +165,7 @@ func scratchFolder() throws -> URL {
         try Data("[1]".utf8).write(to: folder.appendingPathComponent("in.json"))
         let unwritable = try BuiltTool.run(["convert", "in.json", "no/such/folder/out.plist"], in: folder)
         #expect(unwritable.status == 73)
+        #expect(unwritable.standardError.hasPrefix("no/such/folder/out.plist: error: cannot create a temporary file beside it"))
     }
 
     @Test func helpDocumentsTheExitCodes() throws {
