@@ -3,6 +3,7 @@
 #ifndef SERIALIZE_CLIBXML2_SHIM_H
 #define SERIALIZE_CLIBXML2_SHIM_H
 #include <libxml/parser.h>
+#include <libxml/parserInternals.h>
 #include <libxml/tree.h>
 #include <libxml/xmlreader.h>
 #include <libxml/xmlerror.h>

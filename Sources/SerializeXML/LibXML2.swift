@@ -15,4 +15,15 @@ public enum LibXML2 {
         guard let raw = __xmlParserVersion()?.pointee, let number = Int(String(cString: raw)) else { return "unknown" }
         return "\(number / 10000).\(number / 100 % 100).\(number % 100)"
     }
+
+    /// Initializes libxml2 once per process (its global tables are not safe to set up lazily from
+    /// several threads at once).
+    static func initialize() {
+        _ = initialized
+    }
+
+    private static let initialized: Bool = {
+        xmlInitParser()
+        return true
+    }()
 }

@@ -1,18 +1,58 @@
 /// Reads XML property lists into ``Document`` values on libxml2 (through SerializeXML).
 
 public import Foundation
+import SerializeXML
 
-/// Reads an XML property list into a ``Document``.
+/// Reads an XML property list into a ``Document``, or inspects one for every problem it has.
 ///
-/// Placeholder signature agreed between the converter and the inspector: the libxml2-backed
-/// implementation replaces this body.
+/// The reader streams the XML through libxml2's SAX2 parser (no tree, no network, no entity
+/// expansion, internal DTD subsets refused) and checks the property-list grammar as it goes, so
+/// one pass gives both the value and every diagnostic with its line, column and key path.
+///
+/// ```swift
+/// let document = try XMLPlistReader().read(data)          // throws the first error
+/// let inspection = XMLPlistReader().inspect(data)         // every problem, in order
+/// ```
 public struct XMLPlistReader: Sendable {
-    public init() {}
+    /// The deepest element nesting accepted (the `<plist>` element counts as one level).
+    public var maxDepth: Int
+
+    /// A reader accepting `maxDepth` levels of nesting (512 by default, as plutil).
+    public init(maxDepth: Int = 512) {
+        self.maxDepth = maxDepth
+    }
 
     /// Parses `data` as an XML property list.
     ///
+    /// Warnings (such as duplicate keys, where the last value wins as in plutil) and notes do not
+    /// stop the read; the first error does.
+    ///
     /// - Throws: ``DocumentError`` with a line and column.
     public func read(_ data: Data) throws -> Document {
-        throw DocumentError(.init(rawValue: "unsupported"), "XML property lists cannot be read yet")
+        let inspection = inspect(data)
+        if let error = inspection.diagnostics.first(where: { $0.severity == .error }) {
+            throw DocumentError(
+                DocumentError.Code(rawValue: error.code.rawValue), error.message,
+                at: .text(line: error.line, column: error.column))
+        }
+        guard let document = inspection.document else {
+            throw DocumentError(DocumentError.Code(rawValue: "not-a-plist"), "no property-list value found", at: .text(line: 1, column: 1))
+        }
+        return document
+    }
+
+    /// Reads `data` in one pass and reports every problem it has.
+    ///
+    /// - Parameter keepingValues: whether to build the ``Document``; linting passes `false` and
+    ///   saves the memory of the value tree.
+    /// - Returns: the document (when values were kept and there was no error) and the
+    ///   diagnostics in order of position.
+    public func inspect(_ data: Data, keepingValues: Bool = true) -> Inspection {
+        let parser = XMLEventParser(data: data, options: XMLParserOptions(maxDepth: maxDepth))
+        let walker = XMLPlistWalker(keepingValues: keepingValues)
+        parser.parse(into: walker)
+        let diagnostics = walker.diagnostics(using: parser)
+        let failed = diagnostics.contains { $0.severity == .error }
+        return Inspection(document: failed || !keepingValues ? nil : walker.root, diagnostics: diagnostics, depth: walker.maxDepth)
     }
 }

@@ -1,0 +1,185 @@
+/// A streaming XML parser on libxml2 that reports events with exact byte offsets.
+
+public import Foundation
+internal import CLibXML2
+
+/// Receives the events of an ``XMLEventParser`` in document order.
+///
+/// Name and text buffers are only valid during the call; copy what you keep. Offsets are 0-based
+/// byte offsets into the parser's ``XMLEventParser/source``; turn one into a line and column with
+/// ``XMLEventParser/location(ofByteOffset:)``.
+public protocol XMLEventHandler: AnyObject {
+    /// A start tag `<name …>` or `<name/>`: `start` is the offset of its `<`, `end` the offset
+    /// just past its `>`.
+    func xmlStartElement(_ name: XMLName, start: Int, end: Int, parser: XMLEventParser)
+    /// An end tag `</name>`, or the end of an empty element `<name/>` (then `start` is the offset
+    /// of that element's `<`).
+    func xmlEndElement(_ name: XMLName, start: Int, end: Int, parser: XMLEventParser)
+    /// Character data (with entities and line ends already decoded) or the content of a CDATA
+    /// section. One run of text may arrive in several calls.
+    func xmlText(_ bytes: UnsafeRawBufferPointer, isCDATA: Bool, parser: XMLEventParser)
+    /// A problem libxml2 reported, or a construct the parser refused.
+    func xmlDiagnostic(_ diagnostic: XMLDiagnostic, parser: XMLEventParser)
+}
+
+/// The name of an element, borrowed from libxml2 for the duration of one callback.
+public struct XMLName {
+    /// The UTF-8 bytes of the local name.
+    public let bytes: UnsafeRawBufferPointer
+
+    /// Whether the name is exactly `literal`.
+    @inlinable
+    public func equals(_ literal: StaticString) -> Bool {
+        guard literal.utf8CodeUnitCount == bytes.count, let base = bytes.baseAddress else {
+            return literal.utf8CodeUnitCount == bytes.count
+        }
+        return memcmp(base, literal.utf8Start, bytes.count) == 0
+    }
+
+    /// The name as a `String`.
+    public var string: String { String(decoding: bytes, as: UTF8.self) }
+}
+
+/// Limits and switches for an ``XMLEventParser``.
+public struct XMLParserOptions: Sendable, Hashable {
+    /// The deepest element nesting accepted; deeper input is refused with a
+    /// ``XMLDiagnostic/Kind/tooDeep`` diagnostic. libxml2's own limit (256) is lifted with
+    /// `XML_PARSE_HUGE`, so this one applies.
+    public var maxDepth: Int
+
+    /// Options with a depth limit of `maxDepth` (512 by default, which is what plutil accepts).
+    public init(maxDepth: Int = 512) {
+        self.maxDepth = maxDepth
+    }
+}
+
+/// A streaming XML parser over libxml2's SAX2 interface.
+///
+/// The parser never touches the network, never loads a DTD, never expands an entity beyond the
+/// five predefined ones and character references, and refuses a document type declaration with an
+/// internal subset (`<!DOCTYPE x [ … ]>`) before its declarations are read, so billion-laughs and
+/// external-entity (XXE) inputs are harmless. Events arrive in document order as libxml2 parses
+/// them, so everything before a syntax error has been reported when the error is.
+///
+/// libxml2's streaming `xmlTextReader` was measured and not used: it parses 512 bytes ahead of
+/// the node it returns and drops every node of that chunk when the chunk holds a syntax error, so
+/// the problems before a syntax error would be lost.
+///
+/// One parser is one libxml2 context: use it on one thread at a time.
+public final class XMLEventParser {
+    /// The bytes being parsed, as UTF-8 (UTF-16 input is transcoded first).
+    public let source: Data
+    /// The parser's limits.
+    public let options: XMLParserOptions
+
+    /// Whether `source` was transcoded from UTF-16, in which case libxml2 is told to ignore the
+    /// document's encoding declaration.
+    let transcoded: Bool
+    /// The libxml2 parser context, alive while `parse` runs.
+    var context: xmlParserCtxtPtr?
+    /// The handler of the running parse.
+    weak var handler: (any XMLEventHandler)?
+    /// Element nesting depth of the running parse.
+    var depth = 0
+    /// Whether the parse was stopped by a refusal or a fatal error.
+    public internal(set) var stopped = false
+    private var lines = LineLocator()
+
+    /// A parser of `data`. UTF-16 input (with a byte order mark) is transcoded to UTF-8 first.
+    public init(data: Data, options: XMLParserOptions = XMLParserOptions()) {
+        if let utf8 = Self.transcodedUTF16(data) {
+            source = utf8
+            transcoded = true
+        } else {
+            source = data
+            transcoded = false
+        }
+        self.options = options
+    }
+
+    // MARK: - Parsing
+
+    /// Parses the whole source, calling `handler` for every event and diagnostic.
+    ///
+    /// - Returns: `true` when libxml2 found the document well-formed and nothing was refused.
+    @discardableResult
+    public func parse(into handler: some XMLEventHandler) -> Bool {
+        LibXML2.initialize()
+        guard source.count < Int(Int32.max) else {
+            handler.xmlDiagnostic(
+                XMLDiagnostic(kind: .tooLarge, level: .fatal, message: "the input is larger than 2 GiB, which libxml2 cannot parse", line: 1, column: 1, byteOffset: 0),
+                parser: self)
+            return false
+        }
+        self.handler = handler
+        depth = 0
+        stopped = false
+        defer { self.handler = nil }
+        return source.withUnsafeBytes { raw -> Bool in
+            let bytes = raw.bindMemory(to: CChar.self)
+            // An empty buffer still needs a valid pointer for libxml2.
+            let empty: [CChar] = [0]
+            return empty.withUnsafeBufferPointer { fallback in
+                let base = bytes.baseAddress ?? fallback.baseAddress
+                guard let ctxt = xmlCreateMemoryParserCtxt(base, Int32(bytes.count)) else { return false }
+                defer {
+                    ctxt.pointee.userData = nil
+                    if let doc = ctxt.pointee.myDoc { xmlFreeDoc(doc) }
+                    xmlFreeParserCtxt(ctxt)
+                    context = nil
+                }
+                context = ctxt
+                var flags = XML_PARSE_NONET.rawValue | XML_PARSE_HUGE.rawValue | XML_PARSE_BIG_LINES.rawValue
+                if transcoded { flags |= XML_PARSE_IGNORE_ENC.rawValue }
+                xmlCtxtUseOptions(ctxt, Int32(bitPattern: flags))
+                ctxt.pointee.sax.pointee = Self.makeSAXHandler()
+                ctxt.pointee.userData = Unmanaged.passUnretained(self).toOpaque()
+                xmlParseDocument(ctxt)
+                return ctxt.pointee.wellFormed != 0 && !stopped
+            }
+        }
+    }
+
+    /// Stops the running parse after the current event.
+    public func stop() {
+        stopped = true
+        if let context { xmlStopParser(context) }
+    }
+
+    // MARK: - Locations
+
+    /// The 1-based line and column of a byte offset in ``source``.
+    ///
+    /// Columns count Unicode scalars from the start of the line. Lookups are fastest in
+    /// increasing order of offset.
+    public func location(ofByteOffset offset: Int) -> (line: Int, column: Int) {
+        source.withUnsafeBytes { lines.locate(offset, in: $0) }
+    }
+
+    /// The offset of the first byte at or after `offset` that is not XML white space.
+    public func firstNonWhitespace(from offset: Int) -> Int {
+        source.withUnsafeBytes { raw in
+            var i = offset
+            while i < raw.count, raw[i] == 0x20 || raw[i] == 0x0A || raw[i] == 0x0D || raw[i] == 0x09 { i += 1 }
+            return i
+        }
+    }
+
+    /// Calls `body` with the source bytes in `range` (clamped to the source).
+    public func withSourceBytes<R>(_ range: Range<Int>, _ body: (UnsafeRawBufferPointer) throws -> R) rethrows -> R {
+        try source.withUnsafeBytes { raw in
+            let lower = max(0, min(range.lowerBound, raw.count)), upper = max(lower, min(range.upperBound, raw.count))
+            return try body(UnsafeRawBufferPointer(rebasing: raw[lower..<upper]))
+        }
+    }
+
+    // MARK: - Encodings
+
+    /// `data` as UTF-8 when it is UTF-16 with a byte order mark, else nil.
+    private static func transcodedUTF16(_ data: Data) -> Data? {
+        guard data.count >= 2 else { return nil }
+        let first = data[data.startIndex], second = data[data.startIndex + 1]
+        guard (first == 0xFE && second == 0xFF) || (first == 0xFF && second == 0xFE) else { return nil }
+        return String(data: data, encoding: .utf16).map { Data($0.utf8) }
+    }
+}
