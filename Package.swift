@@ -72,7 +72,11 @@ let package = Package(
         ),
         .target(
             name: "PlistInspector",
-            dependencies: ["SerializeDocument", "SerializeXML"],
+            dependencies: [
+                "SerializeDocument",
+                "SerializeXML",
+                .product(name: "OrderedCollections", package: "swift-collections"),
+            ],
             swiftSettings: swiftSettings
         ),
         .target(

@@ -31,12 +31,15 @@ public struct PlistFinding: Sendable, Hashable, CustomStringConvertible {
     /// The key path of the value, such as `root.items[3].name`.
     public var keyPath: String
     public var message: String
+    /// A stable name for the kind of finding, such as `bad-integer` or `duplicate-key`.
+    public var code: String
 
-    public init(severity: Severity, location: Location, keyPath: String, message: String) {
+    public init(severity: Severity, location: Location, keyPath: String, message: String, code: String = "") {
         self.severity = severity
         self.location = location
         self.keyPath = keyPath
         self.message = message
+        self.code = code
     }
 
     /// `line:column: error: message`, the form compilers use.

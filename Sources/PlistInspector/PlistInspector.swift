@@ -1,0 +1,128 @@
+/// The entry point of the inspector: one pass over a file, every finding.
+
+public import Foundation
+public import SerializeDocument
+
+/// What kind of file the inspector was given.
+public enum PlistFormat: Sendable, Hashable, CustomStringConvertible {
+    /// An XML property list.
+    case xml
+    /// A binary property list (`bplist00`).
+    case binary
+    /// Something else; the text says what it looks like.
+    case unrecognized(String)
+
+    public var description: String {
+        switch self {
+        case .xml: "XML property list"
+        case .binary: "binary property list (bplist00)"
+        case let .unrecognized(what): "not a property list (\(what))"
+        }
+    }
+}
+
+/// Everything the inspector learned about one file.
+public struct PlistReport: Sendable {
+    /// The file's format, detected from its content.
+    public var format: PlistFormat
+    /// The size of the file in bytes.
+    public var size: Int
+    /// Every finding, in order of position.
+    public var findings: [PlistFinding]
+    /// The value, when the file was read without errors and values were kept.
+    public var document: Document?
+
+    /// Whether the file has no error (warnings and notes allowed).
+    public var isValid: Bool { !findings.contains { $0.severity == .error } }
+    /// Whether the file has no finding at all except notes.
+    public var isClean: Bool { !findings.contains { $0.severity != .note } }
+}
+
+/// Checks property lists and reports every problem with its location and key path.
+///
+/// XML property lists are read through libxml2 (``XMLPlistReader``): not well-formed XML,
+/// unknown tags, keys without values and values without keys, two root values, an empty
+/// `<plist>`, bad integers, reals, dates and base64 data, `<true>` with content, duplicate keys,
+/// trailing content, refused DTD subsets and entities, and NSKeyedArchiver archives are all
+/// reported in one pass. Binary property lists are located by byte offset.
+///
+/// ```swift
+/// let report = PlistInspector().inspect(data)
+/// for finding in report.findings { print("Info.plist:\(finding)") }
+/// ```
+public struct PlistInspector: Sendable {
+    /// The deepest nesting accepted before the inspector refuses to read further.
+    public var maxDepth: Int
+
+    /// An inspector accepting `maxDepth` levels of nesting (512 by default, as plutil).
+    public init(maxDepth: Int = 512) {
+        self.maxDepth = maxDepth
+    }
+
+    /// Inspects the bytes of a property list.
+    ///
+    /// - Parameter keepingValues: whether to build the ``Document`` (`print`, `type`, `extract`
+    ///   and `inspect` need it; `lint` does not and saves the memory).
+    public func inspect(_ data: Data, keepingValues: Bool = true) -> PlistReport {
+        let format = Self.detectFormat(data)
+        var report = PlistReport(format: format, size: data.count, findings: [], document: nil)
+        switch format {
+        case .xml:
+            let inspection = XMLPlistReader(maxDepth: maxDepth).inspect(data, keepingValues: keepingValues)
+            report.findings = inspection.diagnostics.map(PlistFinding.init)
+            report.document = inspection.document
+        case .binary:
+            (report.findings, report.document) = inspectBinary(data, keepingValues: keepingValues)
+        case let .unrecognized(what):
+            report.findings = [
+                PlistFinding(
+                    severity: .error, location: .text(line: 1, column: 1), keyPath: "root",
+                    message: "not an XML or binary property list: \(what); the inspector reads XML (<?xml …><plist>) and binary (bplist00) property lists",
+                    code: "not-a-plist")
+            ]
+        }
+        return report
+    }
+
+    /// Inspects the file at `url`.
+    ///
+    /// - Throws: the error of reading the file (it does not exist, cannot be read).
+    public func inspect(contentsOf url: URL, keepingValues: Bool = true) throws -> PlistReport {
+        try inspect(Data(contentsOf: url, options: .mappedIfSafe), keepingValues: keepingValues)
+    }
+
+    // MARK: - Formats
+
+    /// The format `data` is in, judged from its first bytes.
+    public static func detectFormat(_ data: Data) -> PlistFormat {
+        if data.isEmpty { return .unrecognized("the file is empty") }
+        if data.starts(with: Array("bplist".utf8)) { return .binary }
+        var bytes = data[...]
+        if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { bytes = bytes.dropFirst(3) }
+        if bytes.starts(with: [0xFE, 0xFF]) || bytes.starts(with: [0xFF, 0xFE]) { return .xml }
+        guard let first = bytes.first(where: { !($0 == 0x20 || $0 == 0x0A || $0 == 0x0D || $0 == 0x09) }) else {
+            return .unrecognized("the file holds only white space")
+        }
+        switch first {
+        case UInt8(ascii: "<"): return .xml
+        case UInt8(ascii: "{"), UInt8(ascii: "["): return .unrecognized("it starts with '\(Character(Unicode.Scalar(first)))', like JSON or an OpenStep-style property list")
+        case UInt8(ascii: "("), UInt8(ascii: "\""), UInt8(ascii: "/"): return .unrecognized("it looks like an OpenStep-style property list or a .strings file")
+        default: return .unrecognized("it starts with byte 0x\(String(first, radix: 16, uppercase: true))")
+        }
+    }
+}
+
+extension PlistFinding {
+    /// A finding from one of the XML reader's diagnostics.
+    init(_ diagnostic: XMLPlistReader.Diagnostic) {
+        let severity: Severity =
+            switch diagnostic.severity {
+            case .error: .error
+            case .warning: .warning
+            case .note: .note
+            }
+        self.init(
+            severity: severity, location: .text(line: diagnostic.line, column: diagnostic.column),
+            keyPath: diagnostic.keyPath, message: diagnostic.message, code: diagnostic.code.rawValue)
+    }
+}
