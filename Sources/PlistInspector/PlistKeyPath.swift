@@ -130,7 +130,7 @@ public struct PlistKeyPath: Sendable, Hashable, CustomStringConvertible {
             case (.key, .array):
                 throw Failure(message: "\(walked) is an array, not a dictionary; name an index such as [0]")
             default:
-                throw Failure(message: "\(walked) is a \(value.typeName), which holds no \(step.isIndex ? "items" : "keys")")
+                throw Failure(message: "\(walked) is \(value.typeName.withArticle), which holds no \(step.isIndex ? "items" : "keys")")
             }
             walked.steps.append(step)
         }
@@ -154,4 +154,11 @@ extension PlistKeyPath.Step {
 
 extension Character {
     fileprivate var isASCIIDigit: Bool { isASCII && isWholeNumber }
+}
+
+extension String {
+    /// `"an array"`, `"a string"`: a type name with its indefinite article, for messages.
+    public var withArticle: String {
+        (first.map { "aeiou".contains($0) } ?? false ? "an " : "a ") + self
+    }
 }

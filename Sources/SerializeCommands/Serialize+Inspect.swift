@@ -1,0 +1,93 @@
+/// `serialize inspect FILE`: a summary of a property list; and what the plist verbs share.
+
+import ArgumentParser
+import Foundation
+import PlistInspector
+import SerializeDocument
+
+extension Serialize {
+    /// Summarizes a property list.
+    struct Inspect: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Summarize a property list: format, size, values per type, depth, largest values.",
+            discussion: "Readable files are summarized in full; for a file with errors the summary says so and `serialize lint` lists them."
+        )
+
+        @Argument(help: "The property list to summarize (XML or binary).")
+        var file: String
+
+        func run() throws {
+            let report = try PlistFile.report(file, keepingValues: true)
+            print(PlistSummary(report).text, terminator: "")
+        }
+    }
+}
+
+/// What the property-list verbs share: reading a file, key paths, messages.
+enum PlistFile {
+    /// The key-path rules, for command discussions.
+    static let keyPathHelp = """
+        Key paths: items[3].name or items.3.name (a leading `root` is allowed, as lint prints \
+        them; `\\.` is a dot inside a key), or a JSON Pointer such as /items/3/name (`~1` is `/`).
+        """
+
+    /// The inspector's report on `file`.
+    static func report(_ file: String, keepingValues: Bool) throws -> PlistReport {
+        do {
+            return try PlistInspector().inspect(contentsOf: URL(fileURLWithPath: file), keepingValues: keepingValues)
+        } catch {
+            printError("\(file): error: cannot read the file: \(reason(error))")
+            throw ExitCode.failure
+        }
+    }
+
+    /// The value of `file`; its errors are printed and fail the command.
+    static func document(_ file: String) throws -> Document {
+        let report = try report(file, keepingValues: true)
+        if let document = report.document { return document }
+        for finding in report.findings where finding.severity == .error { printError(line(finding, file: file)) }
+        if report.findings.isEmpty { printError("\(file): error: \(report.format) cannot be read yet") }
+        throw ExitCode.failure
+    }
+
+    /// `text` parsed as a key path, or a usage error.
+    static func keyPath(_ text: String) throws -> PlistKeyPath {
+        do {
+            return try PlistKeyPath(parsing: text)
+        } catch {
+            throw ValidationError(error.message)
+        }
+    }
+
+    /// The value at `path`, or a printed error and a failure.
+    static func value(at path: PlistKeyPath, in document: Document) throws -> Document {
+        do {
+            return try path.value(in: document)
+        } catch {
+            printError("error: \(error.message)")
+            throw ExitCode.failure
+        }
+    }
+
+    /// `value` as a document in `format` (json, xml or binary).
+    static func encode(_ value: Document, as format: String) throws -> Data {
+        printError("error: --to \(format) needs the \(format) writer, which this build does not have yet; use --to typed or --to raw")
+        throw ExitCode.failure
+    }
+
+    /// `file:line:column: severity: message [key path]`.
+    static func line(_ finding: PlistFinding, file: String) -> String {
+        "\(file):\(finding)" + (finding.keyPath == "root" || finding.keyPath.isEmpty ? "" : " [\(finding.keyPath)]")
+    }
+
+    static func printError(_ message: String) {
+        FileHandle.standardError.write(Data((message + "\n").utf8))
+    }
+
+    /// A file-reading error in a few words.
+    static func reason(_ error: any Error) -> String {
+        let error = error as NSError
+        if error.domain == NSCocoaErrorDomain, error.code == NSFileReadNoSuchFileError { return "no such file" }
+        return error.localizedDescription
+    }
+}

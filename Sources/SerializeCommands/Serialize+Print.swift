@@ -1,0 +1,31 @@
+/// `serialize print FILE`: a stable, typed tree of a property list.
+
+import ArgumentParser
+import Foundation
+import PlistInspector
+
+extension Serialize {
+    /// Prints a property list as a typed tree.
+    struct Print: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Print a property list as a stable tree with the type of every value.",
+            discussion: """
+                One value per line, indented by depth: `"name": string "Ann"`, `[0]: integer 7`, \
+                `dictionary (3 entries)`. Keys keep their document order and strings are quoted \
+                with JSON escapes, so the output is the same on every run and platform. --json \
+                prints the same tree as JSON for programs.
+                """
+        )
+
+        @Argument(help: "The property list to print (XML or binary).")
+        var file: String
+
+        @Flag(help: "Print the typed tree as JSON: {\"type\": …, \"value\": …} per value.")
+        var json = false
+
+        func run() throws {
+            let document = try PlistFile.document(file)
+            print(json ? PlistPrinter.json(document) : PlistPrinter.text(document), terminator: "")
+        }
+    }
+}
