@@ -135,8 +135,17 @@ extension XMLEventParser {
                 .entityReference(name: error.str1.map { String(cString: $0) } ?? "")
             default: .notWellFormed(code: code)
             }
-        let offset = currentOffset
+        var offset = currentOffset
         var line = Int(error.line), column = Int(error.int2)
+        if case .entityReference = kind {
+            // libxml2 points past the reference; point at its `&`.
+            offset = source.withUnsafeBytes { raw in
+                var i = min(offset, raw.count) - 1
+                while i > 0, raw[i] != UInt8(ascii: "&") { i -= 1 }
+                return max(i, 0)
+            }
+            (line, column) = location(ofByteOffset: offset)
+        }
         if line <= 0 || column <= 0 { (line, column) = location(ofByteOffset: offset) }
         handler.xmlDiagnostic(
             XMLDiagnostic(kind: kind, level: level, message: message, line: line, column: column, byteOffset: offset),

@@ -124,9 +124,15 @@ public enum PlistKeyPathComponent: Sendable, Hashable {
     case index(Int)
 
     /// Renders `components` as `root.items[3].name`, escaping `.`, `[` and `\` in keys with `\`.
-    public static func render(_ components: some Sequence<PlistKeyPathComponent>) -> String {
+    ///
+    /// Paths longer than 64 components keep their first 48 and last 8, with `…` between.
+    public static func render(_ components: some Collection<PlistKeyPathComponent>) -> String {
         var text = "root"
-        for component in components {
+        for (position, component) in components.enumerated() {
+            if components.count > 64 {
+                if position == 48 { text.append("…") }
+                if position >= 48 && position < components.count - 8 { continue }
+            }
             switch component {
             case let .key(key):
                 text.append(".")

@@ -145,6 +145,12 @@ final class XMLPlistWalker: XMLEventHandler {
             skipDepth += 1
             return
         }
+        if let parent = frames.last, parent.tag.holdsText {
+            report(.unexpectedElement, .error, "<\(parent.tag.rawValue)> holds text only, but contains <\(name.string)>", at: start)
+            frames[frames.count - 1].broken = true
+            skipDepth = 1
+            return
+        }
         guard var tag = Tag(name) else {
             let slot = claimSlot(isKey: false, reportingMissingKey: false, at: start)
             report(.unknownTag, .error, "unknown tag <\(name.string)>: a property list holds plist, dict, key, array, string, data, date, integer, real, true and false", at: start, adding: slot.component)
@@ -157,12 +163,6 @@ final class XMLPlistWalker: XMLEventHandler {
                 report(.missingPlistElement, .warning, "the root element is <\(tag.rawValue)>, not <plist>; plutil reads it, other readers may not: wrap it in <plist version=\"1.0\">", at: start)
             }
             open(tag, start: start, end: end, slot: (nil, false, nil))
-            return
-        }
-        if parent.tag.holdsText {
-            report(.unexpectedElement, .error, "<\(parent.tag.rawValue)> holds text only, but contains <\(name.string)>", at: start)
-            frames[frames.count - 1].broken = true
-            skipDepth = 1
             return
         }
         if tag == .plist {
@@ -242,7 +242,8 @@ final class XMLPlistWalker: XMLEventHandler {
         guard !top.reportedText, bytes.contains(where: { !PlistScalar.isSpace($0) }) else { return }
         frames[frames.count - 1].reportedText = true
         let offset = parser.firstNonWhitespace(from: lastTagEnd)
-        let snippet = PlistScalar.preview(Array(bytes.drop(while: PlistScalar.isSpace)))
+        let trimmed = bytes.drop(while: PlistScalar.isSpace).reversed().drop(while: PlistScalar.isSpace).reversed()
+        let snippet = PlistScalar.preview(Array(trimmed))
         report(.unexpectedText, .error, "text \(snippet) in <\(top.tag.rawValue)>: only elements belong here; put text in <string>", at: offset)
     }
 
@@ -364,8 +365,9 @@ final class XMLPlistWalker: XMLEventHandler {
             message = "not well-formed XML: \(diagnostic.message)"
         }
         let severity: Diagnostic.Severity = diagnostic.level == .warning && code == .notWellFormed ? .warning : .error
+        let before = pending.count
         report(code, severity, message, at: diagnostic.byteOffset)
-        if !pending.isEmpty, pending[pending.count - 1].code == code {
+        if pending.count > before {
             pending[pending.count - 1].lineColumn = (diagnostic.line, diagnostic.column)
         }
     }
