@@ -1,0 +1,58 @@
+import Foundation
+import Testing
+import TestSupport
+import PlistInspector
+import SerializeDocument
+
+@Suite struct SafetyTests {
+    @Test func billionLaughsIsRefusedQuicklyAndExpandsNothing() throws {
+        let data = try Fixtures.data("plist/findings/billion-laughs.plist")
+        let clock = ContinuousClock()
+        var report: PlistReport?
+        let elapsed = clock.measure { report = PlistInspector().inspect(data) }
+        #expect(elapsed < .seconds(2))
+        #expect(report?.document == nil)
+        #expect(report?.findings.map(\.code) == ["internal-subset"])
+    }
+
+    @Test func externalEntityIsNeverRead() throws {
+        let data = try Fixtures.data("plist/findings/xxe.plist")
+        let report = PlistInspector().inspect(data)
+        #expect(report.document == nil)
+        #expect(report.findings.map(\.code) == ["internal-subset"])
+        #expect(!report.findings.contains { $0.message.contains("root:") })
+    }
+
+    @Test func externalDTDIsNotLoaded() throws {
+        // `<!DOCTYPE plist SYSTEM "file:///etc/passwd">`: the DTD is never fetched, the value is read.
+        let report = try PlistInspector().inspect(contentsOf: Fixtures.url("plist/findings/external-dtd.plist"))
+        #expect(report.findings.isEmpty)
+        #expect(report.document == .string("safe"))
+    }
+
+    @Test func readerThrowsTheRefusalWithItsLocation() throws {
+        let data = try Fixtures.data("plist/findings/xxe.plist")
+        #expect {
+            try XMLPlistReader().read(data)
+        } throws: { error in
+            guard let error = error as? DocumentError else { return false }
+            return error.code.rawValue == "internal-subset" && error.location == .text(line: 2, column: 17)
+        }
+    }
+
+    @Test func nestingUpToTheLimitIsRead() throws {
+        // libxml2's own limit is 256; XML_PARSE_HUGE lifts it and ours (512) applies.
+        let depth = 400
+        let xml = "<plist>" + String(repeating: "<array>", count: depth) + String(repeating: "</array>", count: depth) + "</plist>"
+        let report = PlistInspector().inspect(Data(xml.utf8))
+        #expect(report.findings.isEmpty)
+        #expect(report.document != nil)
+    }
+
+    @Test func tooDeepIsRefusedNotCrashed() throws {
+        let depth = 100_000
+        let xml = "<plist>" + String(repeating: "<array>", count: depth) + String(repeating: "</array>", count: depth) + "</plist>"
+        let report = PlistInspector().inspect(Data(xml.utf8))
+        #expect(report.findings.map(\.code) == ["too-deep"])
+    }
+}

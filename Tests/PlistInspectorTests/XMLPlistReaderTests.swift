@@ -1,0 +1,113 @@
+import Foundation
+import Testing
+import TestSupport
+import SerializeDocument
+
+@Suite struct XMLPlistReaderTests {
+    @Test func readsEveryTypeOfTheValidFixture() throws {
+        let document = try XMLPlistReader().read(Fixtures.data("plist/valid.plist"))
+        let expected: Document = [
+            "name": "Ann & Bob <co>",
+            "a.b": -42,
+            "big": .unsignedInteger(UInt64.max),
+            "hex": 31,
+            "ratio": 0.5,
+            "when": .date(Date(timeIntervalSince1970: 1_709_210_096)),
+            "blob": .data(Data("Hello".utf8)),
+            "flags": [true, false],
+            "empty": [:],
+            "ünïcode": "日本語",
+        ]
+        #expect(document == expected)
+    }
+
+    @Test func readsTheSameValueAsTheBinaryTwinThatPlutilWrote() throws {
+        // valid.bplist is `plutil -convert binary1` of valid.plist; Foundation reads it.
+        let binary = try Fixtures.data("plist/valid.bplist")
+        let foundation = try PropertyListSerialization.propertyList(from: binary, format: nil) as? [String: Any]
+        #expect(foundation?.count == 10)
+        #expect(foundation?["big"] as? UInt64 == UInt64.max)
+        #expect(foundation?["name"] as? String == "Ann & Bob <co>")
+    }
+
+    @Test(arguments: [
+        ("<integer>-9223372036854775808</integer>", Document.integer(.min)),
+        ("<integer>9223372036854775807</integer>", .integer(.max)),
+        ("<integer>9223372036854775808</integer>", .unsignedInteger(1 << 63)),
+        ("<integer>+7</integer>", .integer(7)),
+        ("<integer>-0x10</integer>", .integer(-16)),
+        ("<real>-inf</real>", .double(-.infinity)),
+        ("<real>1e3</real>", .double(1000)),
+        ("<date>1969-12-31T23:59:59Z</date>", .date(Date(timeIntervalSince1970: -1))),
+        ("<data>QQ</data>", .data(Data([0x41]))),
+        ("<data>QUI=</data>", .data(Data([0x41, 0x42]))),
+        ("<data></data>", .data(Data())),
+        ("<string></string>", .string("")),
+        ("<string>a\r\nb</string>", .string("a\nb")),
+    ])
+    func readsScalars(_ xml: String, _ expected: Document) throws {
+        #expect(try XMLPlistReader().read(Data("<plist>\(xml)</plist>".utf8)) == expected)
+    }
+
+    @Test(arguments: [
+        ("<integer>-9223372036854775809</integer>", "integer-overflow"),
+        ("<integer> 1</integer>", "bad-integer"),
+        ("<integer>0x</integer>", "bad-integer"),
+        ("<real></real>", "bad-real"),
+        ("<real> 1</real>", "bad-real"),
+        ("<date>2024-01-01T24:00:00Z</date>", "bad-date"),
+        ("<date>2024-01-01</date>", "bad-date"),
+        ("<data>Q</data>", "bad-data"),
+        ("<data>Q=QQ</data>", "bad-data"),
+        ("<false> </false>", "bool-with-content"),
+    ])
+    func refusesBadScalars(_ xml: String, _ code: String) throws {
+        let inspection = XMLPlistReader().inspect(Data("<plist>\(xml)</plist>".utf8))
+        #expect(inspection.diagnostics.map(\.code.rawValue) == [code])
+        #expect(inspection.document == nil)
+    }
+
+    @Test func duplicateKeyWarnsAndTheLastValueWins() throws {
+        let document = try XMLPlistReader().read(Fixtures.data("plist/findings/duplicate-key.plist"))
+        #expect(document == ["name": "Bob"])
+    }
+
+    @Test func errorsThrowTheFirstErrorWithLineAndColumn() throws {
+        #expect {
+            try XMLPlistReader().read(Fixtures.data("plist/three-problems.plist"))
+        } throws: { error in
+            (error as? DocumentError)?.location == .text(line: 6, column: 12)
+        }
+    }
+
+    @Test func linesPast65535AreExact() throws {
+        // libxml2 saturates DOM line numbers at 65535 without XML_PARSE_BIG_LINES; ours are counted.
+        let filler = String(repeating: "<string>x</string>\n", count: 70_000)
+        let xml = "<plist><array>\n\(filler)<integer>x</integer></array></plist>"
+        let diagnostics = XMLPlistReader().inspect(Data(xml.utf8), keepingValues: false).diagnostics
+        #expect(diagnostics.map(\.line) == [70_002])
+        #expect(diagnostics.first?.column == 10)
+        #expect(diagnostics.first?.keyPath == "root[70000]")
+    }
+
+    @Test func libxml2ErrorsPastLine65535KeepTheirLine() throws {
+        let filler = String(repeating: "<true/>\n", count: 70_000)
+        let xml = "<plist><array>\n\(filler)<true></false></array></plist>"
+        let diagnostics = XMLPlistReader().inspect(Data(xml.utf8)).diagnostics
+        #expect(diagnostics.map(\.code) == [.notWellFormed])
+        #expect(diagnostics.first?.line == 70_002)
+    }
+
+    @Test func columnsCountCharactersNotBytes() throws {
+        let xml = "<plist><dict><key>ü</key><integer>日x</integer></dict></plist>"
+        let diagnostics = XMLPlistReader().inspect(Data(xml.utf8)).diagnostics
+        #expect(diagnostics.map(\.column) == [35])
+    }
+
+    @Test func utf16InputIsRead() throws {
+        let xml = "<?xml version=\"1.0\" encoding=\"UTF-16\"?>\n<plist><string>héllo</string></plist>"
+        var data = Data([0xFF, 0xFE])
+        data.append(xml.data(using: .utf16LittleEndian) ?? Data())
+        #expect(try XMLPlistReader().read(data) == "héllo")
+    }
+}
