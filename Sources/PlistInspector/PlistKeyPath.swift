@@ -72,8 +72,15 @@ public struct PlistKeyPath: Sendable, Hashable, CustomStringConvertible {
             case "[":
                 flush()
                 var digits = ""
-                while let next = characters.next(), next != "]" { digits.append(next) }
-                guard let index = Int(digits), index >= 0 else {
+                var closed = false
+                while let next = characters.next() {
+                    if next == "]" {
+                        closed = true
+                        break
+                    }
+                    digits.append(next)
+                }
+                guard closed, let index = Int(digits), index >= 0 else {
                     throw Failure(message: "key path \"\(text)\": \"[\(digits)\" is not an array index such as [0]")
                 }
                 steps.append(.index(index))
