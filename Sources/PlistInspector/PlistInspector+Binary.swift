@@ -41,8 +41,9 @@ extension PlistInspector {
         guard top < objectCount else {
             return (trailer + 16, "bad-trailer", "trailer: top object \(top) is not below the object count \(objectCount)")
         }
-        let tableEnd = tableOffset.multipliedReportingOverflow(by: 1).partialValue + objectCount * UInt64(offsetSize)
-        guard tableOffset >= 8, tableOffset < UInt64(trailer), tableEnd <= UInt64(trailer) else {
+        // objectCount is at most the file size, so the product cannot overflow; the sum can.
+        let (tableEnd, overflow) = tableOffset.addingReportingOverflow(objectCount * UInt64(offsetSize))
+        guard tableOffset >= 8, tableOffset < UInt64(trailer), !overflow, tableEnd <= UInt64(trailer) else {
             return (trailer + 24, "bad-trailer", "trailer: the offset table at \(tableOffset) (\(objectCount) × \(offsetSize) bytes) does not fit between the header and the trailer")
         }
         for index in 0..<Int(objectCount) {

@@ -1,0 +1,67 @@
+import Foundation
+import Testing
+import TestSupport
+import PlistInspector
+
+/// Every file of `../shared/corpora/plist` gets a verdict, without a crash or a hang.
+///
+/// The verdicts were compared with `plutil -lint` by hand (see Benchmarks/README.md for the
+/// table); the files where plutil is right and agrees are pinned below.
+@Suite struct CorporaTests {
+    static var corpusFiles: [URL] {
+        guard let root = Fixtures.sharedCorpora?.appendingPathComponent("plist"),
+              let walker = FileManager.default.enumerator(at: root, includingPropertiesForKeys: [.isRegularFileKey])
+        else { return [] }
+        return walker.compactMap { $0 as? URL }
+            .filter { (try? $0.resourceValues(forKeys: [.isRegularFileKey]).isRegularFile) == true }
+            .sorted { $0.path < $1.path }
+    }
+
+    @Test(.enabled(if: Fixtures.sharedCorpora != nil))
+    func everyFileGetsAVerdictQuickly() throws {
+        let files = Self.corpusFiles
+        #expect(files.count > 100)
+        let clock = ContinuousClock()
+        for file in files {
+            var report: PlistReport?
+            let elapsed = try clock.measure { report = try PlistInspector().inspect(contentsOf: file) }
+            #expect(elapsed < .seconds(5), "\(file.path) took \(elapsed)")
+            // A verdict: valid with a value, or at least one error that says why not.
+            let verdict = report.map { $0.isValid ? ($0.format == .binary || $0.document != nil) : !$0.findings.isEmpty } ?? false
+            #expect(verdict, "\(file.path): \(String(describing: report?.findings))")
+        }
+    }
+
+    /// Files where plutil's verdict is right, with ours.
+    @Test(.enabled(if: Fixtures.sharedCorpora != nil), arguments: [
+        ("corelibs/Info.plist", true),
+        ("corelibs/NSKeyedUnarchiver-ArrayTest.plist", true),
+        ("swift-foundation/Generic_XML_Properties.plist", true),
+        ("swift-foundation/Generic_XML_Properties_Binary.plist", true),
+        ("swift-foundation/bad_plist.bad", false),
+        ("libplist/test/data/invalid_tag.plist", false),
+        ("libplist/test/data/signed.plist", true),
+        ("libplist/test/data/unsigned.plist", true),
+        ("libplist/test/data/cdata.plist", true),
+        ("libplist/test/data/entities.plist", true),
+        ("pyinvalid/03_integer_overflow_in_offset_table_offset.bplist", false),
+    ])
+    func agreesWithPlutilWherePlutilIsRight(_ path: String, _ valid: Bool) throws {
+        let url = try #require(Fixtures.sharedCorpora).appendingPathComponent("plist/\(path)")
+        let report = try PlistInspector().inspect(contentsOf: url)
+        #expect(report.isValid == valid, "\(report.findings)")
+    }
+
+    /// Files where plutil says OK and is wrong: it reads any text as an OpenStep string, accepts
+    /// `<data>` that is not base64, and stops at a malformed DOCTYPE without complaint.
+    @Test(.enabled(if: Fixtures.sharedCorpora != nil), arguments: [
+        ("pyinvalid/00_too_short_data.bplist", "truncated"),
+        ("libplist/fuzz/xplist-crashes/clusterfuzz-testcase-4663876528373760", "bad-data"),
+        ("libplist/fuzz/xplist-leaks/leak-4c81aae70b20d9b9408b78d40999a54205bdcfb7", "not-well-formed"),
+    ])
+    func reportsWhatPlutilMisses(_ path: String, _ code: String) throws {
+        let url = try #require(Fixtures.sharedCorpora).appendingPathComponent("plist/\(path)")
+        let report = try PlistInspector().inspect(contentsOf: url)
+        #expect(report.findings.first?.code == code, "\(report.findings)")
+    }
+}
