@@ -1,0 +1,38 @@
+import Foundation
+import Testing
+import TestSupport
+
+@Suite struct ExtractCommandTests {
+    static let file = Fixtures.url("plist/valid.plist").path
+
+    @Test(arguments: [
+        ("name", "Ann & Bob <co>\n"), ("big", "18446744073709551615\n"), ("/flags/0", "true\n"),
+        ("when", "2024-02-29T12:34:56Z\n"), ("ratio", "0.5\n"), ("ünïcode", "日本語\n"),
+    ])
+    func rawWritesScalars(_ keyPath: String, _ output: String) throws {
+        let run = try BuiltTool.run(["extract", Self.file, keyPath])
+        #expect(run.status == 0)
+        #expect(run.standardOutput == output)
+    }
+
+    @Test func rawDataIsTheBytes() throws {
+        let run = try BuiltTool.run(["extract", Self.file, "blob", "--to", "raw"])
+        #expect(run.standardOutput == "Hello")
+    }
+
+    @Test func rawRefusesContainers() throws {
+        let run = try BuiltTool.run(["extract", Self.file, "flags"])
+        #expect(run.status == 1)
+        #expect(run.standardError == "error: root.flags is an array; --to raw writes scalars only, use --to typed or --to json\n")
+    }
+
+    @Test func typedWritesTheSubtree() throws {
+        let run = try BuiltTool.run(["extract", Self.file, "flags", "--to", "typed"])
+        #expect(run.standardOutput == "array (2 items)\n  [0]: bool true\n  [1]: bool false\n")
+    }
+
+    @Test func unknownOutputIsAUsageError() throws {
+        let run = try BuiltTool.run(["extract", Self.file, "name", "--to", "yaml"])
+        #expect(run.status == 64)
+    }
+}

@@ -1,0 +1,51 @@
+import Foundation
+import Testing
+import TestSupport
+
+@Suite struct LintCommandTests {
+    static func path(_ fixture: String) -> String { Fixtures.url("plist/\(fixture)").path }
+
+    @Test func threeProblemsGiveThreeCompilerStyleLines() throws {
+        let file = Self.path("three-problems.plist")
+        let run = try BuiltTool.run(["lint", file])
+        #expect(run.status == 1)
+        #expect(run.standardOutput.split(separator: "\n").map(String.init) == [
+            "\(file):6:12: error: <integer> \"3x\" is not a whole number: unexpected 'x' [root.count]",
+            "\(file):8:2: error: unknown tag <person>: a property list holds plist, dict, key, array, string, data, date, integer, real, true and false [root.owner]",
+            "\(file):10:20: error: <data> is not base64: data after '=' padding [root.icon]",
+        ])
+    }
+
+    @Test func cleanFilesSayOKAndExitZero() throws {
+        let run = try BuiltTool.run(["lint", Self.path("valid.plist"), Self.path("valid.bplist"), Self.path("findings/keyed-archive.plist")])
+        #expect(run.status == 0)
+        #expect(run.standardOutput.contains("valid.plist: OK\n"))
+        #expect(run.standardOutput.contains("valid.bplist: OK\n"))
+        #expect(run.standardOutput.contains("keyed-archive.plist:10:5: note: a CF$UID dictionary"))
+    }
+
+    @Test func oneBadFileAmongGoodOnesFailsTheRun() throws {
+        let run = try BuiltTool.run(["lint", Self.path("valid.plist"), Self.path("findings/duplicate-key.plist")])
+        #expect(run.status == 1)
+        #expect(run.standardOutput.contains("duplicate-key.plist:7:3: warning: duplicate key \"name\""))
+    }
+
+    @Test func quietPrintsNothing() throws {
+        let run = try BuiltTool.run(["lint", "--quiet", Self.path("three-problems.plist")])
+        #expect(run.status == 1)
+        #expect(run.standardOutput.isEmpty)
+        #expect(run.standardError.isEmpty)
+    }
+
+    @Test func binaryFindingsGiveByteOffsets() throws {
+        let run = try BuiltTool.run(["lint", Self.path("findings/truncated.bplist")])
+        #expect(run.status == 1)
+        #expect(run.standardOutput.contains("truncated.bplist:offset 0: error: truncated binary property list"))
+    }
+
+    @Test func missingFileIsAnError() throws {
+        let run = try BuiltTool.run(["lint", "/nonexistent/x.plist"])
+        #expect(run.status == 1)
+        #expect(run.standardError == "/nonexistent/x.plist: error: cannot read the file: no such file\n")
+    }
+}

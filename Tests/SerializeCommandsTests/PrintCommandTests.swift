@@ -1,0 +1,33 @@
+import Foundation
+import Testing
+import TestSupport
+
+@Suite struct PrintCommandTests {
+    @Test func printsATypedTree() throws {
+        let run = try BuiltTool.run(["print", Fixtures.url("plist/valid.plist").path])
+        #expect(run.status == 0)
+        let lines = run.standardOutput.split(separator: "\n").map(String.init)
+        #expect(lines.first == "dictionary (10 entries)")
+        #expect(lines.contains("  \"a.b\": integer -42"))
+        #expect(lines.contains("  \"when\": date 2024-02-29T12:34:56Z"))
+        #expect(lines.contains("    [1]: bool false"))
+    }
+
+    @Test func printIsStableAcrossRuns() throws {
+        let file = Fixtures.url("plist/valid.plist").path
+        #expect(try BuiltTool.run(["print", file]).standardOutput == BuiltTool.run(["print", file]).standardOutput)
+    }
+
+    @Test func jsonFlagPrintsParsableTypedJSON() throws {
+        let run = try BuiltTool.run(["print", "--json", Fixtures.url("plist/valid.plist").path])
+        #expect(run.status == 0)
+        let object = try JSONSerialization.jsonObject(with: Data(run.standardOutput.utf8)) as? [String: Any]
+        #expect(object?["type"] as? String == "dictionary")
+    }
+
+    @Test func unreadableFileListsItsErrors() throws {
+        let run = try BuiltTool.run(["print", Fixtures.url("plist/three-problems.plist").path])
+        #expect(run.status == 1)
+        #expect(run.standardError.split(separator: "\n").count == 3)
+    }
+}
