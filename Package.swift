@@ -29,6 +29,8 @@ let package = Package(
         .library(name: "SerializeCSV", targets: ["SerializeCSV"]),
         .library(name: "SerializeDocument", targets: ["SerializeDocument"]),
         .library(name: "PlistInspector", targets: ["PlistInspector"]),
+        // The libxml2 wrapper, a product so the lint benchmark can measure bare libxml2 beside it.
+        .library(name: "SerializeXML", targets: ["SerializeXML"]),
         .library(name: "SerializePersistence", targets: ["SerializePersistence"]),
         // The round-trip harness users import in their own test targets.
         .library(name: "SerializeTesting", targets: ["SerializeTesting"]),

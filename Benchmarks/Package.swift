@@ -67,6 +67,7 @@ let package = Package(
             dependencies: [
                 .product(name: "Benchmark", package: "package-benchmark"),
                 .product(name: "PlistInspector", package: root),
+                .product(name: "SerializeXML", package: root),
             ],
             path: "Benchmarks/LintBenchmarks",
             plugins: [.plugin(name: "BenchmarkPlugin", package: "package-benchmark")]

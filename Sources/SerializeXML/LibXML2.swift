@@ -6,6 +6,7 @@
 /// property-list reader and the plist inspector build on it.
 
 internal import CLibXML2
+public import Foundation
 
 /// Facts about the libxml2 this build links.
 public enum LibXML2 {
@@ -26,4 +27,54 @@ public enum LibXML2 {
         xmlInitParser()
         return true
     }()
+}
+
+// MARK: - Baselines
+
+extension LibXML2 {
+    /// Parses `data` with libxml2 alone: the same options as ``XMLEventParser`` and a SAX2
+    /// handler with no callbacks, so nothing but libxml2's own work is done.
+    ///
+    /// This is the floor the inspector is measured against (Benchmarks/LintBenchmarks).
+    ///
+    /// - Returns: whether libxml2 found `data` well-formed.
+    public static func parseOnly(_ data: Data) -> Bool {
+        initialize()
+        return data.withUnsafeBytes { raw -> Bool in
+            guard let base = raw.baseAddress, raw.count < Int(Int32.max),
+                  let ctxt = xmlCreateMemoryParserCtxt(base.assumingMemoryBound(to: CChar.self), Int32(raw.count))
+            else { return false }
+            defer { xmlFreeParserCtxt(ctxt) }
+            let flags = XML_PARSE_NONET.rawValue | XML_PARSE_HUGE.rawValue | XML_PARSE_BIG_LINES.rawValue
+            xmlCtxtUseOptions(ctxt, Int32(bitPattern: flags))
+            var sax = xmlSAXHandler()
+            sax.initialized = XML_SAX2_MAGIC
+            sax.serror = { _, _ in }
+            ctxt.pointee.sax.pointee = sax
+            ctxt.pointee.userData = nil
+            xmlParseDocument(ctxt)
+            return ctxt.pointee.wellFormed != 0
+        }
+    }
+
+    /// Walks `data` with libxml2's streaming `xmlTextReader`, as `xmllint --stream --noout`
+    /// does, and returns the number of nodes (or -1 when the document is not well-formed).
+    public static func readerWalk(_ data: Data) -> Int {
+        initialize()
+        return data.withUnsafeBytes { raw -> Int in
+            guard let base = raw.baseAddress, raw.count < Int(Int32.max) else { return -1 }
+            let flags = XML_PARSE_NONET.rawValue | XML_PARSE_HUGE.rawValue | XML_PARSE_BIG_LINES.rawValue
+            guard let reader = xmlReaderForMemory(base.assumingMemoryBound(to: CChar.self), Int32(raw.count), nil, nil, Int32(bitPattern: flags))
+            else { return -1 }
+            defer { xmlFreeTextReader(reader) }
+            xmlTextReaderSetStructuredErrorHandler(reader, { _, _ in }, nil)
+            var nodes = 0
+            var status = xmlTextReaderRead(reader)
+            while status == 1 {
+                nodes += 1
+                status = xmlTextReaderRead(reader)
+            }
+            return status == 0 ? nodes : -1
+        }
+    }
 }
