@@ -12,58 +12,64 @@ extension XMLEventParser {
         var sax = xmlSAXHandler()
         sax.initialized = XML_SAX2_MAGIC
         sax.internalSubset = { user, _, _, _ in
-            XMLEventParser.from(user)?.sawDocumentType()
+            XMLEventParser.with(user) { $0.sawDocumentType() }
         }
         sax.startElementNs = { user, localname, _, _, _, _, _, _, _ in
-            XMLEventParser.from(user)?.sawStartElement(localname)
+            XMLEventParser.with(user) { $0.sawStartElement(localname) }
         }
         sax.endElementNs = { user, localname, _, _ in
-            XMLEventParser.from(user)?.sawEndElement(localname)
+            XMLEventParser.with(user) { $0.sawEndElement(localname) }
         }
         sax.characters = { user, text, length in
-            XMLEventParser.from(user)?.sawText(text, length, isCDATA: false)
+            XMLEventParser.with(user) { $0.sawText(text, length, isCDATA: false) }
         }
         sax.ignorableWhitespace = sax.characters
         sax.cdataBlock = { user, text, length in
-            XMLEventParser.from(user)?.sawText(text, length, isCDATA: true)
+            XMLEventParser.with(user) { $0.sawText(text, length, isCDATA: true) }
         }
         sax.serror = { user, error in
             guard let error else { return }
-            XMLEventParser.from(user)?.sawError(error.pointee)
+            XMLEventParser.with(user) { $0.sawError(error.pointee) }
         }
         return sax
     }
 
-    private static func from(_ user: UnsafeMutableRawPointer?) -> XMLEventParser? {
-        user.map { Unmanaged<XMLEventParser>.fromOpaque($0).takeUnretainedValue() }
+    /// Calls `body` with the parser behind libxml2's user data, without retaining it (`parse`
+    /// keeps it alive).
+    @inline(__always)
+    private static func with(_ user: UnsafeMutableRawPointer?, _ body: (XMLEventParser) -> Void) {
+        guard let user else { return }
+        Unmanaged<XMLEventParser>.fromOpaque(user)._withUnsafeGuaranteedRef(body)
     }
 
     // MARK: - Positions
 
     /// The byte offset libxml2 has reached in the source.
     private var currentOffset: Int {
-        guard let input = context?.pointee.input?.pointee, let cur = input.cur, let base = input.base else { return 0 }
-        return Int(input.consumed) + (cur - base)
+        guard let input = session.pointee.context?.pointee.input, let cur = input.pointee.cur, let base = input.pointee.base else { return 0 }
+        return Int(input.pointee.consumed) + (cur - base)
     }
 
     /// The offset of the `<` that opens the tag libxml2 is on, searching back from `offset`.
+    /// (`<` cannot appear inside a tag, not even in an attribute value.)
+    @inline(__always)
     private func tagStart(before offset: Int) -> Int {
-        source.withUnsafeBytes { raw in
-            var i = min(offset, raw.count - 1)
-            while i > 0, raw[i] != UInt8(ascii: "<") { i -= 1 }
-            return max(i, 0)
-        }
+        let bytes = session.pointee.bytes
+        var i = min(offset, bytes.count - 1)
+        while i > 0, bytes[i] != UInt8(ascii: "<") { i -= 1 }
+        return max(i, 0)
     }
 
     /// The offset just past the `>` that closes the tag libxml2 is on.
+    @inline(__always)
     private func tagEnd(from offset: Int) -> Int {
-        source.withUnsafeBytes { raw in
-            var i = offset
-            while i < raw.count, raw[i] != UInt8(ascii: ">") { i += 1 }
-            return min(i + 1, raw.count)
-        }
+        let bytes = session.pointee.bytes
+        var i = max(offset, 0)
+        while i < bytes.count, bytes[i] != UInt8(ascii: ">") { i += 1 }
+        return min(i + 1, bytes.count)
     }
 
+    @inline(__always)
     private func name(_ pointer: UnsafePointer<xmlChar>?) -> XMLName {
         guard let pointer else { return XMLName(bytes: UnsafeRawBufferPointer(start: nil, count: 0)) }
         return XMLName(bytes: UnsafeRawBufferPointer(start: pointer, count: strlen(UnsafeRawPointer(pointer).assumingMemoryBound(to: CChar.self))))
@@ -73,8 +79,8 @@ extension XMLEventParser {
 
     fileprivate func sawDocumentType() {
         let offset = firstNonWhitespace(from: currentOffset)
-        let hasSubset = source.withUnsafeBytes { offset < $0.count && $0[offset] == UInt8(ascii: "[") }
-        guard hasSubset, let handler else { return }
+        let bytes = session.pointee.bytes
+        guard offset < bytes.count, bytes[offset] == UInt8(ascii: "["), let handler = session.pointee.handler else { return }
         let (line, column) = location(ofByteOffset: offset)
         handler.xmlDiagnostic(
             XMLDiagnostic(
@@ -86,11 +92,11 @@ extension XMLEventParser {
     }
 
     fileprivate func sawStartElement(_ localname: UnsafePointer<xmlChar>?) {
-        guard let handler, !stopped else { return }
+        guard !session.pointee.stopped, let handler = session.pointee.handler else { return }
         let offset = currentOffset
         let start = tagStart(before: offset)
-        depth += 1
-        if depth > options.maxDepth {
+        session.pointee.depth += 1
+        if session.pointee.depth > options.maxDepth {
             let (line, column) = location(ofByteOffset: start)
             handler.xmlDiagnostic(
                 XMLDiagnostic(
@@ -105,19 +111,19 @@ extension XMLEventParser {
     }
 
     fileprivate func sawEndElement(_ localname: UnsafePointer<xmlChar>?) {
-        guard let handler, !stopped else { return }
+        guard !session.pointee.stopped, let handler = session.pointee.handler else { return }
         let end = currentOffset
-        depth -= 1
+        session.pointee.depth -= 1
         handler.xmlEndElement(name(localname), start: tagStart(before: end - 1), end: end, parser: self)
     }
 
     fileprivate func sawText(_ text: UnsafePointer<xmlChar>?, _ length: Int32, isCDATA: Bool) {
-        guard let handler, !stopped, let text else { return }
+        guard !session.pointee.stopped, let handler = session.pointee.handler, let text else { return }
         handler.xmlText(UnsafeRawBufferPointer(start: text, count: Int(length)), isCDATA: isCDATA, parser: self)
     }
 
     fileprivate func sawError(_ error: xmlError) {
-        guard let handler, !stopped else { return }
+        guard !session.pointee.stopped, let handler = session.pointee.handler else { return }
         var message = error.message.map { String(cString: $0) } ?? "unknown libxml2 error"
         while message.last?.isWhitespace == true { message.removeLast() }
         let level: XMLDiagnostic.Level =
@@ -139,11 +145,10 @@ extension XMLEventParser {
         var line = Int(error.line), column = Int(error.int2)
         if case .entityReference = kind {
             // libxml2 points past the reference; point at its `&`.
-            offset = source.withUnsafeBytes { raw in
-                var i = min(offset, raw.count) - 1
-                while i > 0, raw[i] != UInt8(ascii: "&") { i -= 1 }
-                return max(i, 0)
-            }
+            let bytes = session.pointee.bytes
+            var i = min(offset, bytes.count) - 1
+            while i > 0, bytes[i] != UInt8(ascii: "&") { i -= 1 }
+            offset = max(i, 0)
             (line, column) = location(ofByteOffset: offset)
         }
         if line <= 0 || column <= 0 { (line, column) = location(ofByteOffset: offset) }

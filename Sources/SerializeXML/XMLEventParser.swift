@@ -75,15 +75,27 @@ public final class XMLEventParser {
     /// Whether `source` was transcoded from UTF-16, in which case libxml2 is told to ignore the
     /// document's encoding declaration.
     let transcoded: Bool
-    /// The libxml2 parser context, alive while `parse` runs.
-    var context: xmlParserCtxtPtr?
-    /// The handler of the running parse.
-    weak var handler: (any XMLEventHandler)?
-    /// Element nesting depth of the running parse.
-    var depth = 0
-    /// Whether the parse was stopped by a refusal or a fatal error.
-    public internal(set) var stopped = false
-    private var lines = LineLocator()
+    /// The state of the running parse. It lives behind a pointer the parser owns (allocated in
+    /// `init`, freed in `deinit`) so the per-event callbacks pay no exclusivity checks.
+    let session: UnsafeMutablePointer<Session>
+
+    /// What a running parse needs in every callback.
+    struct Session {
+        /// The libxml2 parser context, alive while `parse` runs.
+        var context: xmlParserCtxtPtr?
+        /// The handler of the running parse; `parse` keeps it alive.
+        unowned(unsafe) var handler: (any XMLEventHandler)?
+        /// The source bytes, valid while `parse` runs.
+        var bytes = UnsafeRawBufferPointer(start: nil, count: 0)
+        /// Element nesting depth.
+        var depth = 0
+        /// Whether the parse was stopped by a refusal or a fatal error.
+        var stopped = false
+        var lines = LineLocator()
+    }
+
+    /// Whether the last parse was stopped by a refusal or a fatal error.
+    public var stopped: Bool { session.pointee.stopped }
 
     /// A parser of `data`. UTF-16 input (with a byte order mark) is transcoded to UTF-8 first.
     public init(data: Data, options: XMLParserOptions = XMLParserOptions()) {
@@ -95,6 +107,13 @@ public final class XMLEventParser {
             transcoded = false
         }
         self.options = options
+        session = .allocate(capacity: 1)
+        session.initialize(to: Session())
+    }
+
+    deinit {
+        session.deinitialize(count: 1)
+        session.deallocate()
     }
 
     // MARK: - Parsing
@@ -105,45 +124,43 @@ public final class XMLEventParser {
     @discardableResult
     public func parse(into handler: some XMLEventHandler) -> Bool {
         LibXML2.initialize()
-        guard source.count < Int(Int32.max) else {
+        guard !source.isEmpty, source.count < Int(Int32.max) else {
+            let message = source.isEmpty ? "the input is empty" : "the input is larger than 2 GiB, which libxml2 cannot parse"
             handler.xmlDiagnostic(
-                XMLDiagnostic(kind: .tooLarge, level: .fatal, message: "the input is larger than 2 GiB, which libxml2 cannot parse", line: 1, column: 1, byteOffset: 0),
+                XMLDiagnostic(kind: source.isEmpty ? .emptyDocument : .tooLarge, level: .fatal, message: message, line: 1, column: 1, byteOffset: 0),
                 parser: self)
             return false
         }
-        self.handler = handler
-        depth = 0
-        stopped = false
-        defer { self.handler = nil }
-        return source.withUnsafeBytes { raw -> Bool in
-            let bytes = raw.bindMemory(to: CChar.self)
-            // An empty buffer still needs a valid pointer for libxml2.
-            let empty: [CChar] = [0]
-            return empty.withUnsafeBufferPointer { fallback in
-                let base = bytes.baseAddress ?? fallback.baseAddress
-                guard let ctxt = xmlCreateMemoryParserCtxt(base, Int32(bytes.count)) else { return false }
+        return withExtendedLifetime(handler) {
+            source.withUnsafeBytes { raw -> Bool in
+                guard let base = raw.baseAddress,
+                      let ctxt = xmlCreateMemoryParserCtxt(base.assumingMemoryBound(to: CChar.self), Int32(raw.count))
+                else { return false }
+                session.pointee = Session(context: ctxt, handler: handler, bytes: raw)
                 defer {
                     ctxt.pointee.userData = nil
                     if let doc = ctxt.pointee.myDoc { xmlFreeDoc(doc) }
                     xmlFreeParserCtxt(ctxt)
-                    context = nil
+                    session.pointee.context = nil
+                    session.pointee.handler = nil
+                    session.pointee.bytes = UnsafeRawBufferPointer(start: nil, count: 0)
+                    session.pointee.lines = LineLocator()
                 }
-                context = ctxt
                 var flags = XML_PARSE_NONET.rawValue | XML_PARSE_HUGE.rawValue | XML_PARSE_BIG_LINES.rawValue
                 if transcoded { flags |= XML_PARSE_IGNORE_ENC.rawValue }
                 xmlCtxtUseOptions(ctxt, Int32(bitPattern: flags))
                 ctxt.pointee.sax.pointee = Self.makeSAXHandler()
                 ctxt.pointee.userData = Unmanaged.passUnretained(self).toOpaque()
                 xmlParseDocument(ctxt)
-                return ctxt.pointee.wellFormed != 0 && !stopped
+                return ctxt.pointee.wellFormed != 0 && !session.pointee.stopped
             }
         }
     }
 
     /// Stops the running parse after the current event.
     public func stop() {
-        stopped = true
-        if let context { xmlStopParser(context) }
+        session.pointee.stopped = true
+        if let context = session.pointee.context { xmlStopParser(context) }
     }
 
     // MARK: - Locations
@@ -153,15 +170,16 @@ public final class XMLEventParser {
     /// Columns count Unicode scalars from the start of the line. Lookups are fastest in
     /// increasing order of offset.
     public func location(ofByteOffset offset: Int) -> (line: Int, column: Int) {
-        source.withUnsafeBytes { lines.locate(offset, in: $0) }
+        if session.pointee.bytes.baseAddress != nil {
+            return session.pointee.lines.locate(offset, in: session.pointee.bytes)
+        }
+        return source.withUnsafeBytes { session.pointee.lines.locate(offset, in: $0) }
     }
 
     /// The offset of the first byte at or after `offset` that is not XML white space.
     public func firstNonWhitespace(from offset: Int) -> Int {
-        source.withUnsafeBytes { raw in
-            var i = offset
-            while i < raw.count, raw[i] == 0x20 || raw[i] == 0x0A || raw[i] == 0x0D || raw[i] == 0x09 { i += 1 }
-            return i
+        withSourceBytes(min(offset, source.count)..<source.count) { raw in
+            offset + (raw.firstIndex { !($0 == 0x20 || $0 == 0x0A || $0 == 0x0D || $0 == 0x09) } ?? raw.count)
         }
     }
 

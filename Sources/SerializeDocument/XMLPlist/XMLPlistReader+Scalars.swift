@@ -47,8 +47,8 @@ enum PlistScalar {
             magnitude = added
             i += 1
         }
-        let range = "property-list integers hold \(Int64.min) through \(UInt64.max)"
         if overflow || (negative && magnitude > UInt64(Int64.max) + 1) {
+            let range = "property-list integers hold \(Int64.min) through \(UInt64.max)"
             return .failure(Problem(code: .integerOverflow, message: "<integer> \(preview(text)) is out of range: \(range)", index: 0))
         }
         if negative { return .success(.integer(magnitude == UInt64(Int64.max) + 1 ? Int64.min : -Int64(magnitude))) }
@@ -88,7 +88,7 @@ enum PlistScalar {
         let bad = { (index: Int, why: String) -> Result<Date, Problem> in
             .failure(Problem(code: .badDate, message: "<date> \(preview(text)) is not a date: \(why); write YYYY-MM-DDTHH:MM:SSZ in UTC", index: index))
         }
-        let shape = Array("dddd-dd-ddTdd:dd:ddZ".utf8)
+        let shape = dateShape
         for (index, expected) in shape.enumerated() {
             guard index < text.count else { return bad(index, text.isEmpty ? "it is empty" : "it ends early") }
             let byte = text[index]
@@ -108,6 +108,9 @@ enum PlistScalar {
         let seconds = Double(days * 86_400 + hour * 3600 + minute * 60 + second)
         return .success(Date(timeIntervalSince1970: seconds))
     }
+
+    /// The shape of a date: `d` is a digit, anything else itself.
+    private static let dateShape = Array("dddd-dd-ddTdd:dd:ddZ".utf8)
 
     private static func daysIn(month: Int, year: Int) -> Int {
         switch month {

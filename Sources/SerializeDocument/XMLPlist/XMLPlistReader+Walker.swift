@@ -4,13 +4,52 @@ import Foundation
 import OrderedCollections
 import SerializeXML
 
-/// Walks the events of an ``XMLEventParser`` over a property list, building the value (when asked)
-/// and collecting every problem with its byte offset and key path.
+/// Receives the events of an ``XMLEventParser`` over a property list and hands them to an
+/// ``XMLPlistWalk``.
+///
+/// The walk's state lives behind a pointer this class owns (allocated in `init`, freed in
+/// `deinit`), so the millions of per-event updates pay no dynamic exclusivity checks.
 final class XMLPlistWalker: XMLEventHandler {
+    let walk: UnsafeMutablePointer<XMLPlistWalk>
+
+    init(keepingValues keep: Bool) {
+        walk = .allocate(capacity: 1)
+        walk.initialize(to: XMLPlistWalk(keepingValues: keep))
+    }
+
+    deinit {
+        walk.deinitialize(count: 1)
+        walk.deallocate()
+    }
+
+    func xmlStartElement(_ name: XMLName, start: Int, end: Int, parser: XMLEventParser) {
+        walk.pointee.startElement(name, start: start, end: end)
+    }
+
+    func xmlEndElement(_ name: XMLName, start: Int, end: Int, parser: XMLEventParser) {
+        walk.pointee.endElement(start: start, end: end)
+    }
+
+    func xmlText(_ bytes: UnsafeRawBufferPointer, isCDATA: Bool, parser: XMLEventParser) {
+        walk.pointee.text(bytes, parser: parser)
+    }
+
+    func xmlDiagnostic(_ diagnostic: XMLDiagnostic, parser: XMLEventParser) {
+        walk.pointee.diagnostic(diagnostic)
+    }
+}
+
+/// The state machine of one pass over a property list: builds the value (when asked) and
+/// collects every problem with its byte offset and key path.
+///
+/// Open elements are ``Frame``s, plain values with no references so the stack costs no
+/// reference counting; what dictionaries and arrays hold lives on side stacks (``dicts``,
+/// ``arrays``, ``keys``) in the same nesting order. Key paths are only rendered for a diagnostic.
+struct XMLPlistWalk {
     typealias Diagnostic = XMLPlistReader.Diagnostic
 
     /// The property-list tags.
-    enum Tag: String {
+    enum Tag: UInt8 {
         case plist, dict, array, key, string, integer, real, date, data, `true`, `false`
 
         init?(_ name: XMLName) {
@@ -30,43 +69,58 @@ final class XMLPlistWalker: XMLEventHandler {
             }
         }
 
-        /// Whether the tag holds text rather than elements.
-        var holdsText: Bool {
+        /// The tag's name.
+        var name: String {
             switch self {
-            case .plist, .dict, .array: false
-            default: true
+            case .plist: "plist"
+            case .dict: "dict"
+            case .array: "array"
+            case .key: "key"
+            case .string: "string"
+            case .integer: "integer"
+            case .real: "real"
+            case .date: "date"
+            case .data: "data"
+            case .true: "true"
+            case .false: "false"
             }
         }
+
+        /// Whether the tag holds text rather than elements.
+        var holdsText: Bool { self != .plist && self != .dict && self != .array }
     }
 
     /// One open element.
     struct Frame {
         var tag: Tag
+        /// A value with nowhere to go (no key before it, or a second root value).
+        var orphan = false
+        /// Whether this value's dictionary key is on ``XMLPlistWalk/keys``.
+        var hasKey = false
+        /// A text tag that held an element (already reported).
+        var broken = false
+        var reportedText = false
         /// Offset of the start tag's `<`.
         var start: Int
         /// Offset just past the start tag's `>`.
         var contentStart: Int
-        var values: [Document] = []
-        var entries: OrderedDictionary<String, Document> = [:]
-        /// The offset of each key's first `<key>`, for duplicates.
-        var keyOffsets: [String: Int] = [:]
-        var pendingKey: (key: String, offset: Int)?
+        /// Values opened inside this container so far.
         var childCount = 0
-        /// The key this value goes under in its parent dictionary.
-        var keyInParent: String?
-        /// A value with nowhere to go (no key before it, or a second root value).
-        var orphan = false
-        /// Whether this frame pushed a component onto the key path.
-        var hasComponent = false
-        /// A text tag that held an element (already reported).
-        var broken = false
-        var reportedText = false
 
         init(tag: Tag, start: Int, contentStart: Int) {
             self.tag = tag
             self.start = start
             self.contentStart = contentStart
         }
+    }
+
+    /// What an open `<dict>` holds.
+    struct DictState {
+        var entries: OrderedDictionary<String, Document> = [:]
+        var keyOffsets = KeyIndex()
+        /// The last `<key>` read, waiting for its value.
+        var pendingKey: String?
+        var pendingKeyOffset = 0
     }
 
     /// A diagnostic before its line and column are known (they are computed in offset order).
@@ -84,13 +138,17 @@ final class XMLPlistWalker: XMLEventHandler {
     /// Stands in a message for the `line:column` of ``Pending/related``.
     static let firstPlaceholder = "\u{1}first\u{1}"
 
-
     /// At most this many diagnostics are kept; the rest are counted in a final note.
     static let diagnosticLimit = 1000
 
     let keep: Bool
     private var frames: [Frame] = []
-    private var path: [PlistKeyPathComponent] = []
+    /// One per open `<dict>` frame, innermost last.
+    private var dicts: [DictState] = []
+    /// One per open `<array>` frame when values are kept, innermost last.
+    private var arrays: [[Document]] = []
+    /// The dictionary key of every open frame with ``Frame/hasKey``, outermost first.
+    private var keys: [String] = []
     private var text: [UInt8] = []
     private var skipDepth = 0
     private var lastTagEnd = 0
@@ -107,13 +165,29 @@ final class XMLPlistWalker: XMLEventHandler {
 
     // MARK: - Reporting
 
-    private func report(_ code: Diagnostic.Code, _ severity: Diagnostic.Severity, _ message: String, at offset: Int, adding component: PlistKeyPathComponent? = nil) {
+    /// The key path of the innermost open value, plus `component`.
+    private func keyPath(adding component: PlistKeyPathComponent?) -> String {
+        var components: [PlistKeyPathComponent] = []
+        var key = 0
+        for index in frames.indices.dropFirst() {
+            let parent = frames[index - 1]
+            if frames[index].hasKey {
+                components.append(.key(keys[key]))
+                key += 1
+            } else if parent.tag == .array {
+                components.append(.index(parent.childCount - 1))
+            }
+        }
+        if let component { components.append(component) }
+        return PlistKeyPathComponent.render(components)
+    }
+
+    private mutating func report(_ code: Diagnostic.Code, _ severity: Diagnostic.Severity, _ message: String, at offset: Int, adding component: PlistKeyPathComponent? = nil) {
         guard pending.count < Self.diagnosticLimit else {
             dropped += 1
             return
         }
-        let keyPath = PlistKeyPathComponent.render(component.map { path + [$0] } ?? path)
-        pending.append(Pending(code: code, severity: severity, message: message, offset: offset, keyPath: keyPath))
+        pending.append(Pending(code: code, severity: severity, message: message, offset: offset, keyPath: keyPath(adding: component)))
     }
 
     /// The diagnostics in order of position, with lines and columns.
@@ -139,39 +213,40 @@ final class XMLPlistWalker: XMLEventHandler {
 
     // MARK: - Start tags
 
-    func xmlStartElement(_ name: XMLName, start: Int, end: Int, parser: XMLEventParser) {
+    mutating func startElement(_ name: XMLName, start: Int, end: Int) {
         lastTagEnd = end
         if skipDepth > 0 {
             skipDepth += 1
             return
         }
-        if let parent = frames.last, parent.tag.holdsText {
-            report(.unexpectedElement, .error, "<\(parent.tag.rawValue)> holds text only, but contains <\(name.string)>", at: start)
-            frames[frames.count - 1].broken = true
+        let top = frames.count - 1
+        if top >= 0, frames[top].tag.holdsText {
+            report(.unexpectedElement, .error, "<\(frames[top].tag.name)> holds text only, but contains <\(name.string)>", at: start)
+            frames[top].broken = true
             skipDepth = 1
             return
         }
         guard var tag = Tag(name) else {
-            let slot = claimSlot(isKey: false, reportingMissingKey: false, at: start)
-            report(.unknownTag, .error, "unknown tag <\(name.string)>: a property list holds plist, dict, key, array, string, data, date, integer, real, true and false", at: start, adding: slot.component)
+            let component = claimSlot(reportingMissingKey: false, at: start).component
+            report(.unknownTag, .error, "unknown tag <\(name.string)>: a property list holds plist, dict, key, array, string, data, date, integer, real, true and false", at: start, adding: component)
             skipDepth = 1
             return
         }
-        guard let parent = frames.last else {
+        guard top >= 0 else {
             if tag == .key { tag = .string }
             if tag != .plist {
-                report(.missingPlistElement, .warning, "the root element is <\(tag.rawValue)>, not <plist>; plutil reads it, other readers may not: wrap it in <plist version=\"1.0\">", at: start)
+                report(.missingPlistElement, .warning, "the root element is <\(tag.name)>, not <plist>; plutil reads it, other readers may not: wrap it in <plist version=\"1.0\">", at: start)
             }
-            open(tag, start: start, end: end, slot: (nil, false, nil))
+            open(Frame(tag: tag, start: start, contentStart: end), key: nil)
             return
         }
         if tag == .plist {
-            let slot = claimSlot(isKey: false, reportingMissingKey: false, at: start)
-            report(.unknownTag, .error, "<plist> inside a property list: <plist> only wraps the root value", at: start, adding: slot.component)
+            let component = claimSlot(reportingMissingKey: false, at: start).component
+            report(.unknownTag, .error, "<plist> inside a property list: <plist> only wraps the root value", at: start, adding: component)
             skipDepth = 1
             return
         }
-        if tag == .key && parent.tag == .dict {
+        if tag == .key && frames[top].tag == .dict {
             frames.append(Frame(tag: .key, start: start, contentStart: end))
             text.removeAll(keepingCapacity: true)
             return
@@ -180,52 +255,62 @@ final class XMLPlistWalker: XMLEventHandler {
             report(.keyOutsideDictionary, .warning, "<key> outside a <dict> is read as a string; write <string> instead", at: start)
             tag = .string
         }
-        let slot = claimSlot(isKey: false, reportingMissingKey: true, at: start)
-        open(tag, start: start, end: end, slot: slot)
+        let slot = claimSlot(reportingMissingKey: true, at: start)
+        var frame = Frame(tag: tag, start: start, contentStart: end)
+        frame.orphan = slot.orphan
+        open(frame, key: slot.key)
     }
 
     /// Takes the next place in the open container for a value starting at `offset`: its key path
     /// component, whether it has nowhere to go, and the dictionary key it goes under.
-    private func claimSlot(isKey: Bool, reportingMissingKey: Bool, at offset: Int) -> (component: PlistKeyPathComponent?, orphan: Bool, key: String?) {
-        guard !frames.isEmpty else { return (nil, false, nil) }
-        let last = frames.count - 1
-        switch frames[last].tag {
+    private mutating func claimSlot(reportingMissingKey: Bool, at offset: Int) -> (component: PlistKeyPathComponent?, orphan: Bool, key: String?) {
+        let top = frames.count - 1
+        guard top >= 0 else { return (nil, false, nil) }
+        switch frames[top].tag {
         case .plist:
-            frames[last].childCount += 1
-            if frames[last].childCount > 1 && reportingMissingKey {
+            frames[top].childCount += 1
+            let second = frames[top].childCount > 1
+            if second && reportingMissingKey {
                 report(.twoRootValues, .error, "a second root value in <plist>: a property list holds exactly one; wrap the values in <array> or <dict>", at: offset)
-                return (nil, true, nil)
             }
-            return (nil, frames[last].childCount > 1, nil)
+            return (nil, second, nil)
         case .array:
-            frames[last].childCount += 1
-            return (.index(frames[last].childCount - 1), false, nil)
+            frames[top].childCount += 1
+            return (.index(frames[top].childCount - 1), false, nil)
         case .dict:
-            if let key = frames[last].pendingKey?.key {
-                frames[last].pendingKey = nil
+            frames[top].childCount += 1
+            let dict = dicts.count - 1
+            if let key = dicts[dict].pendingKey {
+                dicts[dict].pendingKey = nil
                 return (.key(key), false, key)
             }
             if reportingMissingKey {
                 report(.valueWithoutKey, .error, "a value in <dict> without a <key> before it: write <key>name</key> before the value", at: offset)
             }
-            return (.key("?"), true, nil)
+            return (.key("?"), true, "?")
         default:
             return (nil, true, nil)
         }
     }
 
-    private func open(_ tag: Tag, start: Int, end: Int, slot: (component: PlistKeyPathComponent?, orphan: Bool, key: String?)) {
-        var frame = Frame(tag: tag, start: start, contentStart: end)
-        frame.orphan = slot.orphan
-        frame.keyInParent = slot.key
-        if let component = slot.component {
-            path.append(component)
-            frame.hasComponent = true
+    private mutating func open(_ frame: Frame, key: String?) {
+        var frame = frame
+        if let key {
+            keys.append(key)
+            frame.hasKey = true
         }
-        if tag == .dict || tag == .array {
+        switch frame.tag {
+        case .dict:
+            dicts.append(DictState())
             containerDepth += 1
             maxDepth = max(maxDepth, containerDepth)
-        } else if tag.holdsText {
+        case .array:
+            if keep { arrays.append([]) }
+            containerDepth += 1
+            maxDepth = max(maxDepth, containerDepth)
+        case .plist:
+            break
+        default:
             text.removeAll(keepingCapacity: true)
         }
         frames.append(frame)
@@ -233,78 +318,84 @@ final class XMLPlistWalker: XMLEventHandler {
 
     // MARK: - Text
 
-    func xmlText(_ bytes: UnsafeRawBufferPointer, isCDATA: Bool, parser: XMLEventParser) {
-        guard skipDepth == 0, let top = frames.last else { return }
-        if top.tag.holdsText {
-            text.append(contentsOf: bytes)
+    mutating func text(_ bytes: UnsafeRawBufferPointer, parser: XMLEventParser) {
+        let top = frames.count - 1
+        guard skipDepth == 0, top >= 0 else { return }
+        let tag = frames[top].tag
+        if tag.holdsText {
+            text.append(contentsOf: bytes.assumingMemoryBound(to: UInt8.self))
             return
         }
-        guard !top.reportedText, bytes.contains(where: { !PlistScalar.isSpace($0) }) else { return }
-        frames[frames.count - 1].reportedText = true
+        guard !frames[top].reportedText, bytes.contains(where: { !PlistScalar.isSpace($0) }) else { return }
+        frames[top].reportedText = true
         let offset = parser.firstNonWhitespace(from: lastTagEnd)
         let trimmed = bytes.drop(while: PlistScalar.isSpace).reversed().drop(while: PlistScalar.isSpace).reversed()
         let snippet = PlistScalar.preview(Array(trimmed))
-        report(.unexpectedText, .error, "text \(snippet) in <\(top.tag.rawValue)>: only elements belong here; put text in <string>", at: offset)
+        report(.unexpectedText, .error, "text \(snippet) in <\(tag.name)>: only elements belong here; put text in <string>", at: offset)
     }
 
     // MARK: - End tags
 
-    func xmlEndElement(_ name: XMLName, start: Int, end: Int, parser: XMLEventParser) {
+    mutating func endElement(start: Int, end: Int) {
         lastTagEnd = end
         if skipDepth > 0 {
             skipDepth -= 1
             return
         }
-        guard let frame = frames.popLast() else { return }
+        guard let frame = frames.last else { return }
         if frame.tag == .key {
             closeKey(frame)
+            frames.removeLast()
             return
         }
         let value = close(frame)
-        if frame.hasComponent { path.removeLast() }
-        guard !frame.orphan, let value else { return }
-        guard let parent = frames.indices.last else {
+        frames.removeLast()
+        let key = frame.hasKey ? keys.removeLast() : nil
+        guard keep, !frame.orphan, let value else { return }
+        let parent = frames.count - 1
+        guard parent >= 0 else {
             root = value
             return
         }
         switch frames[parent].tag {
-        case .array: frames[parent].values.append(value)
-        case .dict: if let key = frame.keyInParent { frames[parent].entries[key] = value }
+        case .array: arrays[arrays.count - 1].append(value)
+        case .dict: if let key { dicts[dicts.count - 1].entries[key] = value }
         default: root = value
         }
     }
 
-    private func closeKey(_ frame: Frame) {
-        guard let dict = frames.indices.last else { return }
+    private mutating func closeKey(_ frame: Frame) {
+        let dict = dicts.count - 1
+        guard dict >= 0 else { return }
         let key = String(decoding: text, as: UTF8.self)
-        if let previous = frames[dict].pendingKey {
-            report(.keyWithoutValue, .error, "key \"\(previous.key)\" has no value: a <key> must be followed by a value", at: previous.offset, adding: .key(previous.key))
+        if let previous = dicts[dict].pendingKey {
+            report(.keyWithoutValue, .error, "key \"\(previous)\" has no value: a <key> must be followed by a value", at: dicts[dict].pendingKeyOffset, adding: .key(previous))
         }
-        if let first = frames[dict].keyOffsets[key] {
+        if let first = dicts[dict].keyOffsets.insert(key, at: frame.start) {
             report(.duplicateKey, .warning, "duplicate key \"\(key)\" in <dict> (first at \(Self.firstPlaceholder)); the last value wins", at: frame.start, adding: .key(key))
             if pending.last?.code == .duplicateKey { pending[pending.count - 1].related = first }
-        } else {
-            frames[dict].keyOffsets[key] = frame.start
         }
-        frames[dict].pendingKey = (key, frame.start)
+        dicts[dict].pendingKey = key
+        dicts[dict].pendingKeyOffset = frame.start
     }
 
-    /// Closes a value element; its value when values are kept.
-    private func close(_ frame: Frame) -> Document? {
+    /// Closes a value element (still on the frame stack); its value when values are kept.
+    private mutating func close(_ frame: Frame) -> Document? {
         switch frame.tag {
         case .dict:
             containerDepth -= 1
-            if let key = frame.pendingKey {
-                report(.keyWithoutValue, .error, "key \"\(key.key)\" has no value: a <key> must be followed by a value", at: key.offset, adding: .key(key.key))
+            let dict = dicts.removeLast()
+            if let key = dict.pendingKey {
+                report(.keyWithoutValue, .error, "key \"\(key)\" has no value: a <key> must be followed by a value", at: dict.pendingKeyOffset, adding: .key(key))
             }
-            if frame.keyOffsets.count == 1, frame.keyOffsets["CF$UID"] != nil, !notedArchive {
+            if dict.keyOffsets.count == 1, dict.keyOffsets.first == "CF$UID", !notedArchive {
                 notedArchive = true
                 report(.keyedArchive, .note, "a CF$UID dictionary: this is an NSKeyedArchiver archive, whose CF$UID values are references into its $objects array", at: frame.start)
             }
-            return keep ? .dictionary(frame.entries) : nil
+            return keep ? .dictionary(dict.entries) : nil
         case .array:
             containerDepth -= 1
-            return keep ? .array(frame.values) : nil
+            return keep ? .array(arrays.removeLast()) : nil
         case .plist:
             if frame.childCount == 0 {
                 report(.emptyPlist, .error, "empty <plist>: a property list holds exactly one root value", at: frame.start)
@@ -314,7 +405,7 @@ final class XMLPlistWalker: XMLEventHandler {
             return keep ? .string(String(decoding: text, as: UTF8.self)) : nil
         case .true, .false:
             if !text.isEmpty && !frame.broken {
-                report(.boolWithContent, .error, "<\(frame.tag.rawValue)> has content: write <\(frame.tag.rawValue)/>", at: frame.contentStart)
+                report(.boolWithContent, .error, "<\(frame.tag.name)> has content: write <\(frame.tag.name)/>", at: frame.contentStart)
             }
             return .bool(frame.tag == .true)
         case .integer, .real, .date, .data:
@@ -325,7 +416,7 @@ final class XMLPlistWalker: XMLEventHandler {
         }
     }
 
-    private func scalar(_ frame: Frame) -> Document? {
+    private mutating func scalar(_ frame: Frame) -> Document? {
         let result: Result<Document, PlistScalar.Problem> =
             switch frame.tag {
             case .integer: PlistScalar.integer(text)
@@ -344,7 +435,7 @@ final class XMLPlistWalker: XMLEventHandler {
 
     // MARK: - libxml2 diagnostics
 
-    func xmlDiagnostic(_ diagnostic: XMLDiagnostic, parser: XMLEventParser) {
+    mutating func diagnostic(_ diagnostic: XMLDiagnostic) {
         let code: Diagnostic.Code
         var message = diagnostic.message
         switch diagnostic.kind {
@@ -370,5 +461,33 @@ final class XMLPlistWalker: XMLEventHandler {
         if pending.count > before {
             pending[pending.count - 1].lineColumn = (diagnostic.line, diagnostic.column)
         }
+    }
+}
+
+/// The keys of one dictionary with the offset of each one's first `<key>`: a short list searched
+/// in order (most dictionaries are small), indexed by a hash table past 16 keys.
+struct KeyIndex {
+    private var keys: [String] = []
+    private var offsets: [Int] = []
+    private var index: [String: Int]?
+
+    var count: Int { keys.count }
+    var first: String? { keys.first }
+
+    /// Records `key` at `offset`; returns the offset of an earlier occurrence instead, if any.
+    mutating func insert(_ key: String, at offset: Int) -> Int? {
+        if let index {
+            if let position = index[key] { return offsets[position] }
+        } else if let position = keys.firstIndex(of: key) {
+            return offsets[position]
+        }
+        keys.append(key)
+        offsets.append(offset)
+        if index != nil {
+            index?[key] = keys.count - 1
+        } else if keys.count > 16 {
+            index = Dictionary(uniqueKeysWithValues: keys.enumerated().map { ($1, $0) })
+        }
+        return nil
     }
 }

@@ -51,8 +51,9 @@ public struct XMLPlistReader: Sendable {
         let parser = XMLEventParser(data: data, options: XMLParserOptions(maxDepth: maxDepth))
         let walker = XMLPlistWalker(keepingValues: keepingValues)
         parser.parse(into: walker)
-        let diagnostics = walker.diagnostics(using: parser)
+        let walk = walker.walk.pointee
+        let diagnostics = walk.diagnostics(using: parser)
         let failed = diagnostics.contains { $0.severity == .error }
-        return Inspection(document: failed || !keepingValues ? nil : walker.root, diagnostics: diagnostics, depth: walker.maxDepth)
+        return Inspection(document: failed || !keepingValues ? nil : walk.root, diagnostics: diagnostics, depth: walk.maxDepth)
     }
 }
