@@ -1,0 +1,72 @@
+import Foundation
+import Testing
+import SerializeXML
+
+/// Records every event as text, with offsets.
+final class EventRecorder: XMLEventHandler {
+    var events: [String] = []
+    var diagnostics: [XMLDiagnostic] = []
+
+    func xmlStartElement(_ name: XMLName, start: Int, end: Int, parser: XMLEventParser) {
+        events.append("<\(name.string)> \(start)..<\(end)")
+    }
+    func xmlEndElement(_ name: XMLName, start: Int, end: Int, parser: XMLEventParser) {
+        events.append("</\(name.string)> \(start)..<\(end)")
+    }
+    func xmlText(_ bytes: UnsafeRawBufferPointer, isCDATA: Bool, parser: XMLEventParser) {
+        events.append("\(isCDATA ? "cdata" : "text") \(String(decoding: bytes, as: UTF8.self).debugDescription)")
+    }
+    func xmlDiagnostic(_ diagnostic: XMLDiagnostic, parser: XMLEventParser) {
+        diagnostics.append(diagnostic)
+    }
+}
+
+@Suite struct XMLEventParserTests {
+    @Test func eventsCarryTheOffsetsOfTheirTags() {
+        let xml = "<a x=\"1\"><b/>t&amp;<![CDATA[<c>]]></a>"
+        let recorder = EventRecorder()
+        let wellFormed = XMLEventParser(data: Data(xml.utf8)).parse(into: recorder)
+        #expect(wellFormed)
+        #expect(recorder.events == [
+            "<a> 0..<9", "<b> 9..<13", "</b> 9..<13", "text \"t\"", "text \"&\"", "cdata \"<c>\"", "</a> 34..<38",
+        ])
+        #expect(recorder.diagnostics.isEmpty)
+    }
+
+    @Test func libxml2ErrorsKeepTheirMessageAndPosition() {
+        let recorder = EventRecorder()
+        let parser = XMLEventParser(data: Data("<a>\n  <b></c>\n</a>".utf8))
+        #expect(!parser.parse(into: recorder))
+        #expect(recorder.diagnostics.count == 1)
+        let diagnostic = recorder.diagnostics.first
+        #expect(diagnostic?.kind == .notWellFormed(code: 76))
+        #expect(diagnostic?.level == .fatal)
+        #expect(diagnostic?.message == "Opening and ending tag mismatch: b line 2 and c")
+        #expect(diagnostic?.line == 2)
+        #expect(diagnostic?.column == 10)  // libxml2 points at the `>` of `</c>`
+        #expect(recorder.events == ["<a> 0..<3", "text \"\\n  \"", "<b> 6..<9"])
+    }
+
+    @Test func locationsCountLinesAndCharacters() {
+        let parser = XMLEventParser(data: Data("ab\r\nçd\rx\ny".utf8))
+        #expect(parser.location(ofByteOffset: 0) == (1, 1))
+        #expect(parser.location(ofByteOffset: 4) == (2, 1))
+        #expect(parser.location(ofByteOffset: 6) == (2, 2))  // after the two-byte ç
+        #expect(parser.location(ofByteOffset: 8) == (3, 1))  // a lone CR ends a line too
+        #expect(parser.location(ofByteOffset: 10) == (4, 1))
+        #expect(parser.location(ofByteOffset: 1) == (1, 2))  // backwards works
+    }
+
+    @Test func emptyInputIsADiagnosticNotACrash() {
+        let recorder = EventRecorder()
+        #expect(!XMLEventParser(data: Data()).parse(into: recorder))
+        #expect(recorder.diagnostics.map(\.kind) == [.emptyDocument])
+    }
+
+    @Test func bareBaselinesAgreeOnWellFormedness() {
+        #expect(LibXML2.parseOnly(Data("<a><b/></a>".utf8)))
+        #expect(!LibXML2.parseOnly(Data("<a><b></a>".utf8)))
+        #expect(LibXML2.readerWalk(Data("<a><b/></a>".utf8)) == 3)
+        #expect(LibXML2.readerWalk(Data("<a><b></a>".utf8)) == -1)
+    }
+}
