@@ -57,6 +57,8 @@ import SerializeDocument
         ("<real> 1</real>", "bad-real"),
         ("<date>2024-01-01T24:00:00Z</date>", "bad-date"),
         ("<date>2024-01-01</date>", "bad-date"),
+        ("<date>2024-01-01T00:00:00.Z</date>", "bad-date"),
+        ("<date>2024-01-01T00:00:00+01:00</date>", "bad-date"),
         ("<data>Q</data>", "bad-data"),
         ("<data>Q=QQ</data>", "bad-data"),
         ("<false> </false>", "bool-with-content"),
@@ -65,6 +67,17 @@ import SerializeDocument
         let inspection = XMLPlistReader().inspect(Data("<plist>\(xml)</plist>".utf8))
         #expect(inspection.diagnostics.map(\.code.rawValue) == [code])
         #expect(inspection.document == nil)
+    }
+
+    @Test func fractionalSecondsAreKeptWithANote() throws {
+        // serialize's XML writer keeps fractional seconds; plutil refuses them ("Could not
+        // interpret <date>"), so the inspector notes it without failing.
+        let xml = "<plist><date>2001-01-01T00:00:00.25Z</date></plist>"
+        let inspection = XMLPlistReader().inspect(Data(xml.utf8))
+        #expect(inspection.document == .date(Date(timeIntervalSinceReferenceDate: 0.25)))
+        #expect(inspection.diagnostics.map(\.code) == [.fractionalSeconds])
+        #expect(inspection.diagnostics.first?.severity == .note)
+        #expect(inspection.diagnostics.first?.column == 33)
     }
 
     @Test func duplicateKeyWarnsAndTheLastValueWins() throws {

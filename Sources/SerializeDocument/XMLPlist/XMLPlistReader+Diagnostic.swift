@@ -66,6 +66,8 @@ extension XMLPlistReader {
             public static let badReal = Code(rawValue: "bad-real")
             /// A `<date>` that is not `YYYY-MM-DDTHH:MM:SSZ`.
             public static let badDate = Code(rawValue: "bad-date")
+            /// A `<date>` with fractional seconds, which plutil cannot read.
+            public static let fractionalSeconds = Code(rawValue: "fractional-seconds")
             /// `<data>` that is not base64.
             public static let badData = Code(rawValue: "bad-data")
             /// `<true>` or `<false>` with content.

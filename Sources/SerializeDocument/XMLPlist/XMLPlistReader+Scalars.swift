@@ -83,9 +83,12 @@ enum PlistScalar {
 
     // MARK: - Dates
 
-    /// `YYYY-MM-DDTHH:MM:SSZ`, in UTC, as plutil writes and reads it.
-    static func date(_ text: [UInt8]) -> Result<Date, Problem> {
-        let bad = { (index: Int, why: String) -> Result<Date, Problem> in
+    /// `YYYY-MM-DDTHH:MM:SSZ` in UTC, as plutil writes and reads it, optionally with fractional
+    /// seconds (`…:SS.25Z`), which serialize writes for dates that have them and plutil refuses.
+    ///
+    /// - Returns: the date, and whether it had fractional seconds.
+    static func date(_ text: [UInt8]) -> Result<(date: Date, fractional: Bool), Problem> {
+        let bad = { (index: Int, why: String) -> Result<(date: Date, fractional: Bool), Problem> in
             .failure(Problem(code: .badDate, message: "<date> \(preview(text)) is not a date: \(why); write YYYY-MM-DDTHH:MM:SSZ in UTC", index: index))
         }
         let shape = dateShape
@@ -95,7 +98,18 @@ enum PlistScalar {
             let fits = expected == UInt8(ascii: "d") ? (byte >= 0x30 && byte <= 0x39) : byte == expected
             if !fits { return bad(index, "unexpected \(describe(byte))") }
         }
-        if text.count > shape.count { return bad(shape.count, "unexpected \(describe(text[shape.count])) after the date") }
+        var end = shape.count
+        var fraction = 0.0
+        if end < text.count, text[end] == UInt8(ascii: ".") {
+            var digits = end + 1
+            while digits < text.count, text[digits] >= 0x30, text[digits] <= 0x39 { digits += 1 }
+            guard digits > end + 1 else { return bad(end + 1, "no digits after '.'") }
+            fraction = Double(String(decoding: [UInt8(ascii: "0")] + text[end..<digits], as: UTF8.self)) ?? 0
+            end = digits
+        }
+        guard end < text.count else { return bad(end, "it ends without the 'Z' of UTC") }
+        guard text[end] == UInt8(ascii: "Z") else { return bad(end, "unexpected \(describe(text[end])); dates are in UTC and end with 'Z'") }
+        if text.count > end + 1 { return bad(end + 1, "unexpected \(describe(text[end + 1])) after the date") }
         func number(_ from: Int, _ count: Int) -> Int {
             text[from..<from + count].reduce(0) { $0 * 10 + Int($1 - 0x30) }
         }
@@ -105,12 +119,13 @@ enum PlistScalar {
         guard (1...daysIn(month: month, year: year)).contains(day) else { return bad(8, "day \(day) is not in month \(month)") }
         guard hour < 24, minute < 60, second < 60 else { return bad(11, "the time is not a time of day") }
         let days = daysFromCivil(year: year, month: month, day: day)
-        let seconds = Double(days * 86_400 + hour * 3600 + minute * 60 + second)
-        return .success(Date(timeIntervalSince1970: seconds))
+        // Whole seconds since 2001 first, then the fraction: the sum Date stores, exactly.
+        let sinceReference = days * 86_400 + hour * 3600 + minute * 60 + second - 978_307_200
+        return .success((Date(timeIntervalSinceReferenceDate: Double(sinceReference) + fraction), end > shape.count))
     }
 
     /// The shape of a date: `d` is a digit, anything else itself.
-    private static let dateShape = Array("dddd-dd-ddTdd:dd:ddZ".utf8)
+    private static let dateShape = Array("dddd-dd-ddTdd:dd:dd".utf8)
 
     private static func daysIn(month: Int, year: Int) -> Int {
         switch month {

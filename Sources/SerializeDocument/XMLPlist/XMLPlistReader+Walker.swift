@@ -421,7 +421,13 @@ struct XMLPlistWalk {
             switch frame.tag {
             case .integer: PlistScalar.integer(text)
             case .real: PlistScalar.real(text).map(Document.double)
-            case .date: PlistScalar.date(text).map(Document.date)
+            case .date:
+                PlistScalar.date(text).map { parsed in
+                    if parsed.fractional {
+                        report(.fractionalSeconds, .note, "<date> has fractional seconds: serialize keeps them, but plutil and Foundation cannot read such a date", at: frame.contentStart + 19)
+                    }
+                    return Document.date(parsed.date)
+                }
             default: PlistScalar.data(text, keep: keep).map(Document.data)
             }
         switch result {
