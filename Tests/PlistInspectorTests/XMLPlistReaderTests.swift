@@ -85,6 +85,15 @@ import SerializeDocument
         #expect(document == ["name": "Bob"])
     }
 
+    @Test func duplicatesAreFoundInLargeDictionaries() throws {
+        // Past 16 keys the reader indexes keys in a hash table; duplicates are still found.
+        let entries = (0..<40).map { "<key>k\($0)</key><integer>\($0)</integer>" }.joined()
+        let xml = "<plist><dict>\(entries)<key>k3</key><true/><key>k39</key><true/></dict></plist>"
+        let inspection = XMLPlistReader().inspect(Data(xml.utf8))
+        #expect(inspection.diagnostics.map(\.keyPath) == ["root.k3", "root.k39"])
+        #expect(inspection.diagnostics.allSatisfy { $0.code == .duplicateKey })
+    }
+
     @Test func errorsThrowTheFirstErrorWithLineAndColumn() throws {
         #expect {
             try XMLPlistReader().read(Fixtures.data("plist/three-problems.plist"))

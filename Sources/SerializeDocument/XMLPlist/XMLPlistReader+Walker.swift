@@ -473,26 +473,25 @@ struct XMLPlistWalk {
 /// The keys of one dictionary with the offset of each one's first `<key>`: a short list searched
 /// in order (most dictionaries are small), indexed by a hash table past 16 keys.
 struct KeyIndex {
-    private var keys: [String] = []
-    private var offsets: [Int] = []
+    private var entries: [(key: String, offset: Int)] = []
     private var index: [String: Int]?
 
-    var count: Int { keys.count }
-    var first: String? { keys.first }
+    var count: Int { entries.count }
+    var first: String? { entries.first?.key }
 
     /// Records `key` at `offset`; returns the offset of an earlier occurrence instead, if any.
     mutating func insert(_ key: String, at offset: Int) -> Int? {
         if let index {
-            if let position = index[key] { return offsets[position] }
-        } else if let position = keys.firstIndex(of: key) {
-            return offsets[position]
+            if let position = index[key] { return entries[position].offset }
+        } else if let position = entries.firstIndex(where: { $0.key == key }) {
+            return entries[position].offset
         }
-        keys.append(key)
-        offsets.append(offset)
+        if entries.isEmpty { entries.reserveCapacity(8) }
+        entries.append((key, offset))
         if index != nil {
-            index?[key] = keys.count - 1
-        } else if keys.count > 16 {
-            index = Dictionary(uniqueKeysWithValues: keys.enumerated().map { ($1, $0) })
+            index?[key] = entries.count - 1
+        } else if entries.count > 16 {
+            index = Dictionary(uniqueKeysWithValues: entries.enumerated().map { ($1.key, $0) })
         }
         return nil
     }
