@@ -34,11 +34,21 @@ enum PlistFile {
     /// The inspector's report on `file`.
     static func report(_ file: String, keepingValues: Bool) throws -> PlistReport {
         do {
-            return try PlistInspector().inspect(contentsOf: URL(fileURLWithPath: file), keepingValues: keepingValues)
+            return try inspect(file, keepingValues: keepingValues)
         } catch {
             printError("\(file): error: cannot read the file: \(reason(error))")
             throw ExitCode.failure
         }
+    }
+
+    /// The inspector's report on `file`, or on standard input when `file` is `-`.
+    ///
+    /// - Throws: the error of reading the file.
+    static func inspect(_ file: String, keepingValues: Bool) throws -> PlistReport {
+        if file == "-" {
+            return PlistInspector().inspect(FileHandle.standardInput.readDataToEndOfFile(), keepingValues: keepingValues)
+        }
+        return try PlistInspector().inspect(contentsOf: URL(fileURLWithPath: file), keepingValues: keepingValues)
     }
 
     /// The value of `file`; its errors are printed and fail the command.

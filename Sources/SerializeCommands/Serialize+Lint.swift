@@ -18,7 +18,7 @@ extension Serialize {
                 """
         )
 
-        @Argument(help: "The property lists to check (XML or binary).")
+        @Argument(help: "The property lists to check (XML or binary); - reads standard input.")
         var files: [String]
 
         @Flag(name: .shortAndLong, help: "Print nothing; report through the exit status only.")
@@ -29,7 +29,7 @@ extension Serialize {
             for file in files {
                 let report: PlistReport
                 do {
-                    report = try PlistInspector().inspect(contentsOf: URL(fileURLWithPath: file), keepingValues: false)
+                    report = try PlistFile.inspect(file, keepingValues: false)
                 } catch {
                     clean = false
                     if !quiet { PlistFile.printError("\(file): error: cannot read the file: \(PlistFile.reason(error))") }

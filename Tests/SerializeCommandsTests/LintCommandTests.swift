@@ -43,6 +43,12 @@ import TestSupport
         #expect(run.standardOutput.contains("truncated.bplist:offset 0: error: truncated binary property list"))
     }
 
+    @Test func dashReadsStandardInput() throws {
+        let run = try BuiltTool.run(["lint", "-"], input: Data("<plist><integer>x</integer></plist>".utf8))
+        #expect(run.status == 1)
+        #expect(run.standardOutput == "-:1:17: error: <integer> \"x\" is not a whole number: unexpected 'x'\n")
+    }
+
     @Test func missingFileIsAnError() throws {
         let run = try BuiltTool.run(["lint", "/nonexistent/x.plist"])
         #expect(run.status == 1)
