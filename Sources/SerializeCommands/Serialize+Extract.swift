@@ -49,8 +49,9 @@ extension Serialize {
                 bytes = raw
             case .typed:
                 bytes = Data(PlistPrinter.text(value).utf8)
-            case .json, .xml, .binary:
-                bytes = try PlistFile.encode(value, as: output.rawValue)
+            case .json: bytes = try PlistFile.encode(value, as: .json)
+            case .xml: bytes = try PlistFile.encode(value, as: .xmlPlist)
+            case .binary: bytes = try PlistFile.encode(value, as: .binaryPlist)
             }
             FileHandle.standardOutput.write(bytes)
         }

@@ -56,7 +56,6 @@ enum PlistFile {
         let report = try report(file, keepingValues: true)
         if let document = report.document { return document }
         for finding in report.findings where finding.severity == .error { printError(line(finding, file: file)) }
-        if report.findings.isEmpty { printError("\(file): error: \(report.format) cannot be read yet") }
         throw ExitCode.failure
     }
 
@@ -80,9 +79,13 @@ enum PlistFile {
     }
 
     /// `value` as a document in `format` (json, xml or binary).
-    static func encode(_ value: Document, as format: String) throws -> Data {
-        printError("error: --to \(format) needs the \(format) writer, which this build does not have yet; use --to typed or --to raw")
-        throw ExitCode.failure
+    static func encode(_ value: Document, as format: Format) throws -> Data {
+        do {
+            return try format.write(value, options: WritingOptions(pretty: true))
+        } catch {
+            printError("error: \(error)")
+            throw ExitCode.failure
+        }
     }
 
     /// `file:line:column: severity: message [key path]`.

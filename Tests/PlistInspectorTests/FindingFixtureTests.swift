@@ -91,8 +91,10 @@ func expectFindings(
               message: "not an XML or binary property list: it starts with '{', like JSON or an OpenStep-style property list; the inspector reads XML (<?xml …><plist>) and binary (bplist00) property lists"),
         .init(file: "empty-file.plist", code: "not-a-plist", severity: .error, location: .text(line: 1, column: 1), keyPath: "root",
               message: "not an XML or binary property list: the file is empty; the inspector reads XML (<?xml …><plist>) and binary (bplist00) property lists"),
-        .init(file: "truncated.bplist", code: "truncated", severity: .error, location: .byteOffset(0), keyPath: "root",
-              message: "truncated binary property list: 20 bytes, but the header and trailer alone take 40"),
+        .init(file: "truncated.bplist", code: "notBinaryPlist", severity: .error, location: .byteOffset(20), keyPath: "root",
+              message: "binary property list of 20 bytes is too short to hold a trailer"),
+        .init(file: "keyed-archive.bplist", code: "keyed-archive", severity: .note, location: .byteOffset(0), keyPath: "root.$top.root",
+              message: "a UID (CF$UID): this is an NSKeyedArchiver archive, whose UIDs are references into its $objects array"),
     ]
 
     @Test(arguments: table)

@@ -31,6 +31,31 @@ import TestSupport
         #expect(run.standardOutput == "array (2 items)\n  [0]: bool true\n  [1]: bool false\n")
     }
 
+    @Test func jsonWritesTheSubtree() throws {
+        let run = try BuiltTool.run(["extract", Self.file, "flags", "--to", "json"])
+        #expect(run.status == 0)
+        let parsed = try JSONSerialization.jsonObject(with: Data(run.standardOutput.utf8)) as? [Bool]
+        #expect(parsed == [true, false])
+    }
+
+    @Test func xmlOutputReadsBackAsTheSameValue() throws {
+        let extracted = try BuiltTool.run(["extract", Self.file, "flags", "--to", "xml"])
+        #expect(extracted.status == 0)
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("extract-\(UUID().uuidString).plist")
+        defer { try? FileManager.default.removeItem(at: url) }
+        try Data(extracted.standardOutput.utf8).write(to: url)
+        let printed = try BuiltTool.run(["print", url.path])
+        #expect(printed.standardOutput == "array (2 items)\n  [0]: bool true\n  [1]: bool false\n")
+    }
+
+    @Test func binaryOutputIsABinaryPlist() throws {
+        // ToolRun decodes output as UTF-8, so only the ASCII magic is checked here; the binary
+        // writer's own tests check its bytes.
+        let run = try BuiltTool.run(["extract", Self.file, "flags", "--to", "binary"])
+        #expect(run.status == 0)
+        #expect(run.standardOutput.hasPrefix("bplist00"))
+    }
+
     @Test func unknownOutputIsAUsageError() throws {
         let run = try BuiltTool.run(["extract", Self.file, "name", "--to", "yaml"])
         #expect(run.status == 64)

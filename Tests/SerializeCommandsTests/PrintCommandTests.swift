@@ -13,6 +13,13 @@ import TestSupport
         #expect(lines.contains("    [1]: bool false"))
     }
 
+    @Test func binaryTwinPrintsTheSameTreeAsTheXML() throws {
+        // valid.bplist is plutil's binary form of valid.plist (plutil sorts the keys).
+        let xml = try BuiltTool.run(["print", Fixtures.url("plist/valid.plist").path]).standardOutput
+        let binary = try BuiltTool.run(["print", Fixtures.url("plist/valid.bplist").path]).standardOutput
+        #expect(Set(xml.split(separator: "\n")) == Set(binary.split(separator: "\n")))
+    }
+
     @Test func printIsStableAcrossRuns() throws {
         let file = Fixtures.url("plist/valid.plist").path
         #expect(try BuiltTool.run(["print", file]).standardOutput == BuiltTool.run(["print", file]).standardOutput)
