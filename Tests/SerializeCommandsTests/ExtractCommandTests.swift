@@ -1,6 +1,8 @@
+import ArgumentParser
 import Foundation
 import Testing
 import TestSupport
+@testable import SerializeCommands
 
 @Suite struct ExtractCommandTests {
     static let file = Fixtures.url("plist/valid.plist").path
@@ -54,6 +56,14 @@ import TestSupport
         let run = try BuiltTool.run(["extract", Self.file, "flags", "--to", "binary"])
         #expect(run.status == 0)
         #expect(run.standardOutput.hasPrefix("bplist00"))
+    }
+
+    @Test func parsesKeyPathAndOutput() throws {
+        let command = try Serialize.parseAsRoot(["extract", "x.plist", "/a~1b/0", "--to", "binary"])
+        let extract = try #require(command as? Serialize.Extract)
+        #expect(extract.keyPath == "/a~1b/0")
+        #expect(extract.output == .binary)
+        #expect(throws: (any Error).self) { try Serialize.parseAsRoot(["extract", "x.plist", "a[1"]) }
     }
 
     @Test func unknownOutputIsAUsageError() throws {

@@ -1,9 +1,18 @@
+import ArgumentParser
 import Foundation
 import Testing
 import TestSupport
+@testable import SerializeCommands
 
 @Suite struct LintCommandTests {
     static func path(_ fixture: String) -> String { Fixtures.url("plist/\(fixture)").path }
+
+    @Test func parsesFilesAndQuiet() throws {
+        let command = try Serialize.parseAsRoot(["lint", "-q", "a.plist", "b.plist"])
+        let lint = try #require(command as? Serialize.Lint)
+        #expect(lint.files == ["a.plist", "b.plist"])
+        #expect(lint.quiet)
+    }
 
     @Test func threeProblemsGiveThreeCompilerStyleLines() throws {
         let file = Self.path("three-problems.plist")
