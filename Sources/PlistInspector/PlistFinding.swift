@@ -26,14 +26,18 @@ public struct PlistFinding: Sendable, Hashable, CustomStringConvertible {
         }
     }
 
+    /// How serious the finding is.
     public var severity: Severity
+    /// Where the finding is.
     public var location: Location
     /// The key path of the value, such as `root.items[3].name`.
     public var keyPath: String
+    /// What is wrong and what to do about it.
     public var message: String
     /// A stable name for the kind of finding, such as `bad-integer` or `duplicate-key`.
     public var code: String
 
+    /// A finding with every field given.
     public init(severity: Severity, location: Location, keyPath: String, message: String, code: String = "") {
         self.severity = severity
         self.location = location

@@ -24,12 +24,15 @@ public struct PlistKeyPath: Sendable, Hashable, CustomStringConvertible {
 
     /// Why a key path cannot be parsed or followed.
     public struct Failure: Error, Sendable, Hashable, CustomStringConvertible {
+        /// What is wrong, naming the step that failed.
         public var message: String
         public var description: String { message }
     }
 
+    /// The steps from the top value, outermost first.
     public var steps: [Step]
 
+    /// A key path of `steps`.
     public init(steps: [Step]) {
         self.steps = steps
     }

@@ -9,6 +9,7 @@ public struct PlistSummary: Sendable {
     public struct LargeValue: Sendable, Hashable {
         /// `root.items[3].name`.
         public var keyPath: String
+        /// The value's type name.
         public var type: String
         /// Bytes for strings (UTF-8) and data, items or entries for containers.
         public var size: Int
@@ -16,6 +17,7 @@ public struct PlistSummary: Sendable {
         public var sizeDescription: String
     }
 
+    /// The file's format.
     public var format: PlistFormat
     /// File size in bytes.
     public var size: Int
@@ -27,7 +29,9 @@ public struct PlistSummary: Sendable {
     public var depth: Int
     /// The largest strings, data and containers, largest first.
     public var largest: [LargeValue]
+    /// The number of error findings.
     public var errors: Int
+    /// The number of warning findings.
     public var warnings: Int
 
     /// The type names in the order the summary lists them.

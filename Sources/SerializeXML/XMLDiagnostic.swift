@@ -25,7 +25,9 @@ public struct XMLDiagnostic: Sendable, Hashable, CustomStringConvertible {
         case warning, error, fatal
     }
 
+    /// What the problem is.
     public var kind: Kind
+    /// How bad libxml2 says it is.
     public var level: Level
     /// libxml2's message, or ours for a refusal.
     public var message: String
@@ -36,6 +38,7 @@ public struct XMLDiagnostic: Sendable, Hashable, CustomStringConvertible {
     /// 0-based byte offset in the parsed source, where known.
     public var byteOffset: Int
 
+    /// A diagnostic with every field given.
     public init(kind: Kind, level: Level, message: String, line: Int, column: Int, byteOffset: Int) {
         self.kind = kind
         self.level = level

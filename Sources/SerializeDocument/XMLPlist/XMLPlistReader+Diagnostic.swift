@@ -74,7 +74,9 @@ extension XMLPlistReader {
             public static let boolWithContent = Code(rawValue: "bool-with-content")
         }
 
+        /// What kind of problem this is.
         public var code: Code
+        /// How serious it is.
         public var severity: Severity
         /// What is wrong and what to do about it.
         public var message: String
@@ -88,6 +90,7 @@ extension XMLPlistReader {
         /// have those characters escaped with `\`.
         public var keyPath: String
 
+        /// A diagnostic with every field given.
         public init(code: Code, severity: Severity, message: String, line: Int, column: Int, byteOffset: Int, keyPath: String) {
             self.code = code
             self.severity = severity
