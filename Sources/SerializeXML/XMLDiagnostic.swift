@@ -75,6 +75,8 @@ struct LineLocator {
         offset = target
         var column = 1
         var j = lineStart
+        // A UTF-8 byte order mark takes no column.
+        if j == 0, target >= 3, bytes.count >= 3, bytes[0] == 0xEF, bytes[1] == 0xBB, bytes[2] == 0xBF { j = 3 }
         while j < target {
             if bytes[j] & 0xC0 != 0x80 { column += 1 }
             j += 1

@@ -57,6 +57,12 @@ final class EventRecorder: XMLEventHandler {
         #expect(parser.location(ofByteOffset: 1) == (1, 2))  // backwards works
     }
 
+    @Test func aByteOrderMarkTakesNoColumn() {
+        let parser = XMLEventParser(data: Data([0xEF, 0xBB, 0xBF]) + Data("<a>".utf8))
+        #expect(parser.location(ofByteOffset: 3) == (1, 1))
+        #expect(parser.location(ofByteOffset: 4) == (1, 2))
+    }
+
     @Test func emptyInputIsADiagnosticNotACrash() {
         let recorder = EventRecorder()
         #expect(!XMLEventParser(data: Data()).parse(into: recorder))
