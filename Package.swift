@@ -66,6 +66,7 @@ let package = Package(
         .target(
             name: "SerializeDocument",
             dependencies: [
+                "SerializeCoding",
                 "SerializeCSV",
                 "SerializeXML",
                 .product(name: "OrderedCollections", package: "swift-collections"),

@@ -1,6 +1,7 @@
 /// How dates, data and reals become text, shared by the JSON, XML plist and CSV writers.
 
 public import Foundation
+internal import SerializeCoding
 
 /// Text forms of the values that have no native form in a text format.
 public enum TextValues {
@@ -26,7 +27,7 @@ public enum TextValues {
             secondOfDay += 86_400
             days -= 1
         }
-        let (year, month, day) = civil(fromDays: days)
+        let (year, month, day) = CivilCalendar.civil(fromDays: days)
         guard (1...9999).contains(year) else { return nil }
         var text = pad(year, 4) + "-" + pad(month, 2) + "-" + pad(day, 2) + "T"
         text += pad(secondOfDay / 3600, 2) + ":" + pad(secondOfDay / 60 % 60, 2) + ":" + pad(secondOfDay % 60, 2)
@@ -72,7 +73,7 @@ public enum TextValues {
         } else {
             return nil
         }
-        let days = daysFromCivil(year: year, month: month, day: day)
+        let days = CivilCalendar.days(year: year, month: month, day: day)
         let unix = days * 86_400 + hour * 3600 + minute * 60 + second - offsetSeconds
         let whole = Double(unix - referenceOffset)
         let fraction = fractionText.isEmpty ? 0 : (Double(fractionText) ?? 0)
@@ -90,29 +91,6 @@ public enum TextValues {
             return "." + String(repeating: "0", count: max(0, -exponent - 1)) + digits
         }
         return String(shortest.dropFirst())  // drop the leading "0"
-    }
-
-    /// Howard Hinnant's `civil_from_days`: days since 1970-01-01 to a proleptic Gregorian date.
-    static func civil(fromDays days: Int64) -> (year: Int64, month: Int64, day: Int64) {
-        let z = days + 719_468
-        let era = (z >= 0 ? z : z - 146_096) / 146_097
-        let doe = z - era * 146_097
-        let yoe = (doe - doe / 1460 + doe / 36524 - doe / 146_096) / 365
-        let doy = doe - (365 * yoe + yoe / 4 - yoe / 100)
-        let mp = (5 * doy + 2) / 153
-        let day = doy - (153 * mp + 2) / 5 + 1
-        let month = mp < 10 ? mp + 3 : mp - 9
-        return (yoe + era * 400 + (month <= 2 ? 1 : 0), month, day)
-    }
-
-    /// Howard Hinnant's `days_from_civil`.
-    static func daysFromCivil(year: Int64, month: Int64, day: Int64) -> Int64 {
-        let y = month <= 2 ? year - 1 : year
-        let era = (y >= 0 ? y : y - 399) / 400
-        let yoe = y - era * 400
-        let doy = (153 * (month > 2 ? month - 3 : month + 9) + 2) / 5 + day - 1
-        let doe = yoe * 365 + yoe / 4 - yoe / 100 + doy
-        return era * 146_097 + doe - 719_468
     }
 
     static func pad(_ value: Int64, _ width: Int) -> String {

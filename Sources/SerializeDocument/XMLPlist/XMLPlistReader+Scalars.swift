@@ -1,6 +1,7 @@
 /// The text of `<integer>`, `<real>`, `<date>` and `<data>`, checked and converted.
 
 import Foundation
+internal import SerializeCoding
 
 /// Parsers for the text-valued property-list tags. Each returns a value or a ``Problem`` naming
 /// the byte (an index into the text) where the text goes wrong.
@@ -118,7 +119,7 @@ enum PlistScalar {
         guard (1...12).contains(month) else { return bad(5, "month \(month) is not 01 through 12") }
         guard (1...daysIn(month: month, year: year)).contains(day) else { return bad(8, "day \(day) is not in month \(month)") }
         guard hour < 24, minute < 60, second < 60 else { return bad(11, "the time is not a time of day") }
-        let days = daysFromCivil(year: year, month: month, day: day)
+        let days = Int(CivilCalendar.days(year: Int64(year), month: Int64(month), day: Int64(day)))
         // Whole seconds since 2001 first, then the fraction: the sum Date stores, exactly.
         let sinceReference = days * 86_400 + hour * 3600 + minute * 60 + second - 978_307_200
         return .success((Date(timeIntervalSinceReferenceDate: Double(sinceReference) + fraction), end > shape.count))
@@ -133,16 +134,6 @@ enum PlistScalar {
         case 4, 6, 9, 11: 30
         default: 31
         }
-    }
-
-    /// Days since 1970-01-01 in the proleptic Gregorian calendar (Howard Hinnant's algorithm).
-    private static func daysFromCivil(year: Int, month: Int, day: Int) -> Int {
-        let y = month <= 2 ? year - 1 : year
-        let era = (y >= 0 ? y : y - 399) / 400
-        let yearOfEra = y - era * 400
-        let dayOfYear = (153 * (month + (month > 2 ? -3 : 9)) + 2) / 5 + day - 1
-        let dayOfEra = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear
-        return era * 146_097 + dayOfEra - 719_468
     }
 
     // MARK: - Data
