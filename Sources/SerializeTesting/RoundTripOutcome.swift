@@ -5,14 +5,110 @@
 /// back exactly, changed (with the first differing path), or failed (with the error). It also
 /// ships swift-property-based generators for the values that break serializers.
 
-public import SerializeDocument
+import Foundation
 
 /// What happened to a value sent through one format and back.
-public enum RoundTripOutcome: Sendable, Equatable {
+public enum RoundTripOutcome: Sendable, Equatable, CustomStringConvertible {
     /// The value came back equal.
     case exact
     /// The value came back different: the first differing coding path, before and after.
     case changed(path: String, before: String, after: String)
     /// Encoding or decoding threw.
-    case failed(String)
+    case failed(RoundTripFailure)
+
+    public var description: String {
+        switch self {
+        case .exact: "exact"
+        case let .changed(path, before, after): "changed at \(path): \(before) became \(after)"
+        case let .failed(failure): "failed: \(failure)"
+        }
+    }
+}
+
+/// Why a round trip failed: the step that threw and the error, classified.
+public struct RoundTripFailure: Sendable, Equatable, CustomStringConvertible {
+    /// The step that threw.
+    public enum Stage: String, Sendable, Equatable {
+        /// The value's own `encode(to:)` threw under the harness's structural encoder.
+        case model
+        /// The format's encoder threw.
+        case encode
+        /// The format's decoder threw.
+        case decode
+    }
+
+    /// The kind of error, from `EncodingError`/`DecodingError`, or ``other``.
+    public enum Kind: String, Sendable, Equatable {
+        case invalidValue, typeMismatch, valueNotFound, keyNotFound, dataCorrupted, other
+    }
+
+    public var stage: Stage
+    public var kind: Kind
+    /// The coding path of the error, as `$.a.b[3]`.
+    public var path: String
+    /// For `EncodingError.invalidValue`, the refused value (`nan`, `-inf`, `5`).
+    public var invalidValue: String?
+    /// The error's own message.
+    public var message: String
+
+    public init(stage: Stage, kind: Kind, path: String = "$", invalidValue: String? = nil, message: String) {
+        self.stage = stage
+        self.kind = kind
+        self.path = path
+        self.invalidValue = invalidValue
+        self.message = message
+    }
+
+    /// Classifies `error` thrown at `stage`.
+    public init(stage: Stage, error: any Error) {
+        self.stage = stage
+        self.invalidValue = nil
+        switch error {
+        case let EncodingError.invalidValue(value, context):
+            self.kind = .invalidValue
+            self.invalidValue = String(describing: value)
+            self.path = Self.path(context.codingPath)
+            self.message = Self.message(context.debugDescription, context.underlyingError)
+        case let error as DecodingError:
+            switch error {
+            case let .typeMismatch(_, context):
+                (kind, path, message) = (.typeMismatch, Self.path(context.codingPath), context.debugDescription)
+            case let .valueNotFound(_, context):
+                (kind, path, message) = (.valueNotFound, Self.path(context.codingPath), context.debugDescription)
+            case let .keyNotFound(key, context):
+                (kind, path, message) = (
+                    .keyNotFound, Self.path(context.codingPath + [key]), "No value for key \"\(key.stringValue)\"."
+                )
+            case let .dataCorrupted(context):
+                (kind, path, message) = (
+                    .dataCorrupted, Self.path(context.codingPath), Self.message(context.debugDescription, context.underlyingError)
+                )
+            @unknown default:
+                (kind, path, message) = (.other, "$", String(describing: error))
+            }
+        default:
+            (kind, path, message) = (.other, "$", String(describing: error))
+        }
+    }
+
+    public var description: String {
+        "\(stage.rawValue) \(kind.rawValue) at \(path): \(message)"
+    }
+
+    private static func path(_ codingPath: [any CodingKey]) -> String {
+        var text = "$"
+        for key in codingPath {
+            if let index = key.intValue, key.stringValue == "Index \(index)" || key.stringValue == String(index) {
+                text += "[\(index)]"
+            } else {
+                text += EncodedValue.pathStep(key.stringValue)
+            }
+        }
+        return text
+    }
+
+    private static func message(_ text: String, _ underlying: (any Error)?) -> String {
+        guard let underlying else { return text }
+        return text + " Underlying error: " + String(describing: underlying)
+    }
 }

@@ -1,0 +1,65 @@
+/// Where two coded trees differ.
+
+/// One place where a value and its round trip differ.
+///
+/// `before` is the coded value sent into the format, `after` what came back; either is `nil`
+/// when the key or element is missing on that side.
+public struct RoundTripDifference: Sendable, Hashable, CustomStringConvertible {
+    /// The path of the differing value: `$` is the root, then `.key` and `[index]` steps
+    /// (`$.users[3].email`); a key that is not a plain identifier is written `["a key"]`.
+    public var path: String
+    /// The value before the round trip, or `nil` when it was absent.
+    public var before: EncodedValue?
+    /// The value after the round trip, or `nil` when it went missing.
+    public var after: EncodedValue?
+
+    public init(path: String, before: EncodedValue?, after: EncodedValue?) {
+        self.path = path
+        self.before = before
+        self.after = after
+    }
+
+    public var description: String {
+        "\(path): \(before.map(\.description) ?? "(absent)") became \(after.map(\.description) ?? "(absent)")"
+    }
+}
+
+extension EncodedValue {
+    /// Every leaf-level difference between `self` (before) and `other` (after), in a stable
+    /// order (array index, then sorted key), at most `limit` of them.
+    ///
+    /// A difference is reported at the deepest path where the two trees still have the same
+    /// shape: two arrays of different lengths differ element by element, then by the missing
+    /// tail; a container against a scalar differs at the container's path.
+    public func differences(to other: EncodedValue, limit: Int = 32) -> [RoundTripDifference] {
+        var found: [RoundTripDifference] = []
+        Self.collect(self, other, path: "$", into: &found, limit: limit)
+        return found
+    }
+
+    private static func collect(
+        _ a: EncodedValue?, _ b: EncodedValue?, path: String, into found: inout [RoundTripDifference], limit: Int
+    ) {
+        guard found.count < limit else { return }
+        switch (a, b) {
+        case let (.array(x)?, .array(y)?):
+            for index in 0..<max(x.count, y.count) {
+                collect(index < x.count ? x[index] : nil, index < y.count ? y[index] : nil,
+                        path: path + "[\(index)]", into: &found, limit: limit)
+            }
+        case let (.keyed(x)?, .keyed(y)?):
+            for key in Set(x.keys).union(y.keys).sorted() {
+                collect(x[key], y[key], path: path + pathStep(key), into: &found, limit: limit)
+            }
+        default:
+            if a != b { found.append(RoundTripDifference(path: path, before: a, after: b)) }
+        }
+    }
+
+    /// `.key` for identifiers, `["key"]` for anything else.
+    static func pathStep(_ key: String) -> String {
+        let isIdentifier = !key.isEmpty && key.unicodeScalars.allSatisfy { $0.properties.isAlphabetic || ("0"..."9").contains($0) || $0 == "_" }
+            && !("0"..."9").contains(key.unicodeScalars.first ?? "0")
+        return isIdentifier ? ".\(key)" : "[\(quoted(key))]"
+    }
+}

@@ -1,0 +1,176 @@
+/// The named, expected ways a format loses or refuses a value.
+
+import Foundation
+import SerializeDocument
+
+/// A named way a format loses part of a value or refuses it, precise enough to check.
+///
+/// A test that expects a loss names it; the harness accepts a change only when the loss
+/// applies to the format and explains the change exactly (a date rounded down to the whole
+/// second, not merely "a different date"). So a value never passes by accident: anything a
+/// loss does not explain is reported as unexpected.
+///
+/// ```swift
+/// expectRoundTrip(event, through: [.json, .xmlPlist], expecting: [.xmlPlistDateWholeSeconds])
+/// ```
+///
+/// ``catalog`` lists every loss the harness knows; the fidelity matrix (`Docs/FidelityMatrix.md`)
+/// shows which value meets which loss in which format. Make your own for your own coders with
+/// ``init(name:summary:remedy:appliesTo:change:failure:)``.
+public struct KnownLoss: Sendable, Hashable, CustomStringConvertible {
+    /// A stable identifier, such as `xmlPlistDateWholeSeconds`.
+    public let name: String
+    /// What is lost, in one sentence.
+    public let summary: String
+    /// How to keep the value instead.
+    public let remedy: String
+    private let appliesTo: @Sendable (RoundTripFormat) -> Bool
+    private let change: (@Sendable (RoundTripDifference) -> Bool)?
+    private let failure: (@Sendable (RoundTripFailure) -> Bool)?
+
+    /// Creates a loss.
+    ///
+    /// - Parameters:
+    ///   - name: A stable identifier.
+    ///   - summary: What is lost.
+    ///   - remedy: How to keep the value instead.
+    ///   - appliesTo: Which formats can show this loss.
+    ///   - change: Whether a difference is exactly this loss, or `nil` if the loss never changes values.
+    ///   - failure: Whether a failure is exactly this loss, or `nil` if the loss never fails.
+    public init(
+        name: String, summary: String, remedy: String,
+        appliesTo: @escaping @Sendable (RoundTripFormat) -> Bool,
+        change: (@Sendable (RoundTripDifference) -> Bool)? = nil,
+        failure: (@Sendable (RoundTripFailure) -> Bool)? = nil
+    ) {
+        self.name = name
+        self.summary = summary
+        self.remedy = remedy
+        self.appliesTo = appliesTo
+        self.change = change
+        self.failure = failure
+    }
+
+    /// Whether `format` can show this loss.
+    public func applies(to format: RoundTripFormat) -> Bool { appliesTo(format) }
+    /// Whether `difference` is exactly this loss.
+    public func explains(_ difference: RoundTripDifference) -> Bool { change?(difference) ?? false }
+    /// Whether `failure` is exactly this loss.
+    public func explains(_ failure: RoundTripFailure) -> Bool { self.failure?(failure) ?? false }
+    /// `true` for a loss that refuses values rather than changing them.
+    public var isRefusal: Bool { failure != nil && change == nil }
+
+    public var description: String { name }
+    public static func == (lhs: KnownLoss, rhs: KnownLoss) -> Bool { lhs.name == rhs.name }
+    public func hash(into hasher: inout Hasher) { hasher.combine(name) }
+}
+
+// MARK: - The catalog
+
+extension KnownLoss {
+    /// Every loss the harness knows, in the order the fidelity matrix lists them.
+    public static var catalog: [KnownLoss] {
+        [
+            .jsonNonFiniteFloatRefused, .xmlPlistDateWholeSeconds, .plistNilAsDollarNull, .plistTopLevelFragmentRefused,
+            .iso8601DropsFractionalSeconds, .dateTextMilliseconds, .epochShiftRounding, .customDateMicroseconds,
+            .snakeCaseAcronymKeyNotRestored,
+        ]
+    }
+
+    /// Foundation's `JSONEncoder` refuses NaN and ±infinity (`Float` and `Double`) by default.
+    public static let jsonNonFiniteFloatRefused = KnownLoss(
+        name: "jsonNonFiniteFloatRefused",
+        summary: "JSON has no NaN or infinity; JSONEncoder refuses them with EncodingError.invalidValue.",
+        remedy: "JSONOptions(nonFiniteFloatsAsStrings: true) (Foundation's .convertToString), or a plist format.",
+        appliesTo: { $0.wireFormat == .json && $0.json?.nonFiniteFloatsAsStrings != true },
+        failure: { $0.stage == .encode && $0.kind == .invalidValue && ["nan", "inf", "-inf"].contains($0.invalidValue ?? "") })
+
+    /// XML property lists write `<date>` to the whole second: the fraction is rounded down.
+    public static let xmlPlistDateWholeSeconds = KnownLoss(
+        name: "xmlPlistDateWholeSeconds",
+        summary: "XML property list <date> keeps whole seconds: the fraction is rounded down.",
+        remedy: "Use a binary property list, or encode the date as a Double (timeIntervalSinceReferenceDate).",
+        appliesTo: { $0.wireFormat == .xmlPlist },
+        change: { difference in
+            guard case let .date(before)? = difference.before, case let .date(after)? = difference.after else { return false }
+            let t = before.timeIntervalSince1970
+            return after.timeIntervalSince1970 == t.rounded(.down) && t != t.rounded(.down)
+        })
+
+    /// `PropertyListEncoder` writes `nil` as the string `$null`, so a real `"$null"` string reads
+    /// back as `nil` (or fails to decode where a `String` is required).
+    public static let plistNilAsDollarNull = KnownLoss(
+        name: "plistNilAsDollarNull",
+        summary: "Property lists have no null: nil is written as the string \"$null\", so a real \"$null\" string reads back as nil or fails.",
+        remedy: "Avoid the literal string \"$null\" in plist-bound values, or omit nil keys (encodeIfPresent).",
+        appliesTo: { $0.wireFormat == .xmlPlist || $0.wireFormat == .binaryPlist },
+        change: { difference in
+            difference.before == .string("$null") && (difference.after == nil || difference.after == .null)
+        },
+        failure: { $0.stage == .decode && $0.kind == .valueNotFound })
+
+    /// Property lists have no top-level scalar: `PropertyListEncoder` refuses a bare `Int`, `String`, `nil`.
+    public static let plistTopLevelFragmentRefused = KnownLoss(
+        name: "plistTopLevelFragmentRefused",
+        summary: "A property list's top level must be a dictionary or an array; PropertyListEncoder refuses a bare scalar.",
+        remedy: "Wrap the value in a struct or an array.",
+        appliesTo: { $0.wireFormat == .xmlPlist || $0.wireFormat == .binaryPlist },
+        failure: { $0.stage == .encode && $0.kind == .invalidValue && $0.message.contains("property list fragment") })
+
+    /// `.iso8601` writes whole seconds: the fraction is dropped.
+    public static let iso8601DropsFractionalSeconds = KnownLoss(
+        name: "iso8601DropsFractionalSeconds",
+        summary: "JSON .iso8601 writes 2025-11-06T08:49:37Z: the fractional seconds are dropped.",
+        remedy: "DateStrategy.iso8601WithFractionalSeconds (milliseconds) or .deferredToDate (exact).",
+        appliesTo: { $0.json?.dates == .iso8601 },
+        change: { dateChange($0, within: 1, grid: 1) })
+
+    /// ISO 8601 with fractional seconds and the `SSS` formatter keep milliseconds.
+    public static let dateTextMilliseconds = KnownLoss(
+        name: "dateTextMilliseconds",
+        summary: "Dates written as text with .SSS keep milliseconds, rounded to nearest.",
+        remedy: "DateStrategy.deferredToDate (exact) or .custom with more digits.",
+        appliesTo: { $0.json?.dates == .iso8601WithFractionalSeconds || $0.json?.dates == .formatted },
+        change: { dateChange($0, within: 0.0005 + 1e-6, grid: 0.001) })
+
+    /// Seconds or milliseconds since 1970 shift the reference date, which rounds the `Double`.
+    public static let epochShiftRounding = KnownLoss(
+        name: "epochShiftRounding",
+        summary: "Seconds/milliseconds since 1970 add 978307200 s to the Double since 2001, rounding it by a few ulps (≈ 0.1 µs today).",
+        remedy: "DateStrategy.deferredToDate writes the Double since 2001 unchanged.",
+        appliesTo: { $0.json?.dates == .secondsSince1970 || $0.json?.dates == .millisecondsSince1970 },
+        change: { difference in
+            guard case let .date(before)? = difference.before, case let .date(after)? = difference.after else { return false }
+            let since1970 = abs(before.timeIntervalSince1970), since2001 = abs(before.timeIntervalSinceReferenceDate)
+            let tolerance = 4 * (since1970.ulp + since2001.ulp)
+            return abs(after.timeIntervalSinceReferenceDate - before.timeIntervalSinceReferenceDate) <= tolerance
+        })
+
+    /// The harness's `.custom` date strategy writes whole microseconds since 1970.
+    public static let customDateMicroseconds = KnownLoss(
+        name: "customDateMicroseconds",
+        summary: "The custom strategy writes whole microseconds since 1970 as an Int64: sub-microsecond parts are rounded down.",
+        remedy: "DateStrategy.deferredToDate (exact).",
+        appliesTo: { $0.json?.dates == .custom },
+        change: { dateChange($0, within: 1e-6 + 1e-7, grid: nil) })
+
+    /// `.convertToSnakeCase` turns `myURLValue` into `my_url_value`, which `.convertFromSnakeCase`
+    /// reads as `myUrlValue`: the key is not found.
+    public static let snakeCaseAcronymKeyNotRestored = KnownLoss(
+        name: "snakeCaseAcronymKeyNotRestored",
+        summary: "convertToSnakeCase writes myURLValue as my_url_value, which convertFromSnakeCase reads back as myUrlValue: the key is lost.",
+        remedy: "Give acronym keys explicit CodingKeys (case myURLValue = \"my_url_value\") and keep .useDefaultKeys.",
+        appliesTo: { $0.json?.snakeCaseKeys == true },
+        change: { $0.after == nil && $0.before != nil },
+        failure: { $0.stage == .decode && $0.kind == .keyNotFound })
+
+    /// A date change of at most `within` seconds that lands on `grid` (seconds since 1970).
+    private static func dateChange(_ difference: RoundTripDifference, within: TimeInterval, grid: TimeInterval?) -> Bool {
+        guard case let .date(before)? = difference.before, case let .date(after)? = difference.after else { return false }
+        let delta = abs(after.timeIntervalSince1970 - before.timeIntervalSince1970)
+        guard delta < within else { return false }
+        guard let grid else { return true }
+        let steps = after.timeIntervalSince1970 / grid
+        return abs(steps - steps.rounded()) <= max(1e-6, steps.ulp * 4)
+    }
+}

@@ -1,0 +1,123 @@
+/// Sending a value through formats and back, and judging what came back.
+
+import Foundation
+
+/// What one format did to one value.
+public struct RoundTripReport: Sendable, CustomStringConvertible {
+    /// The format's name.
+    public var format: RoundTripFormat
+    /// Exact, changed (first difference) or failed.
+    public var outcome: RoundTripOutcome
+    /// Every difference found (up to a thousand), first one first; empty unless changed.
+    public var differences: [RoundTripDifference]
+    /// The size of the encoded form, when encoding succeeded.
+    public var encodedByteCount: Int?
+
+    public init(format: RoundTripFormat, outcome: RoundTripOutcome, differences: [RoundTripDifference] = [], encodedByteCount: Int? = nil) {
+        self.format = format
+        self.outcome = outcome
+        self.differences = differences
+        self.encodedByteCount = encodedByteCount
+    }
+
+    /// The failure, when the outcome is ``RoundTripOutcome/failed(_:)``.
+    public var failure: RoundTripFailure? {
+        if case let .failed(failure) = outcome { failure } else { nil }
+    }
+
+    public var description: String { "\(format.name): \(outcome)" }
+
+    // MARK: - Judging against expected losses
+
+    /// How this report reads against `expected` losses.
+    ///
+    /// The verdict is ``RoundTripVerdict/exact`` when the value came back unchanged,
+    /// ``RoundTripVerdict/expectedLoss(_:)`` when every difference (or the failure) is
+    /// explained by a loss in `expected` that applies to this format, and
+    /// ``RoundTripVerdict/unexpected(_:)`` otherwise, with the first unexplained difference.
+    public func verdict(expecting expected: [KnownLoss]) -> RoundTripVerdict {
+        let applicable = expected.filter { $0.applies(to: format) }
+        switch outcome {
+        case .exact:
+            return .exact
+        case let .failed(failure):
+            if let loss = applicable.first(where: { $0.explains(failure) }) { return .expectedLoss([loss]) }
+            return .unexpected("\(format.name): \(failure)")
+        case .changed:
+            var used: [KnownLoss] = []
+            for difference in differences {
+                guard let loss = applicable.first(where: { $0.explains(difference) }) else {
+                    return .unexpected("\(format.name): changed \(difference)")
+                }
+                if !used.contains(loss) { used.append(loss) }
+            }
+            return .expectedLoss(used)
+        }
+    }
+}
+
+/// A report read against the losses a test expects.
+public enum RoundTripVerdict: Sendable, Equatable, CustomStringConvertible {
+    /// The value came back equal.
+    case exact
+    /// The value changed or failed exactly as these named losses say.
+    case expectedLoss([KnownLoss])
+    /// Something no expected loss explains.
+    case unexpected(String)
+
+    /// `true` unless ``unexpected(_:)``.
+    public var isAcceptable: Bool {
+        if case .unexpected = self { false } else { true }
+    }
+
+    public var description: String {
+        switch self {
+        case .exact: "exact"
+        case let .expectedLoss(losses): "expected loss: " + losses.map(\.name).joined(separator: ", ")
+        case let .unexpected(text): "unexpected: \(text)"
+        }
+    }
+}
+
+/// Sends values through formats and back.
+public enum RoundTrip {
+    /// Encodes `value` in `format`, decodes it back and compares the coded trees.
+    ///
+    /// Comparison is by ``EncodedValue``: NaN equals NaN, `-0.0` differs from `0.0`, class
+    /// instances compare by the fields they encode, dictionary key order is ignored.
+    public static func check<T: Codable>(_ value: T, through format: RoundTripFormat) -> RoundTripReport {
+        let before: EncodedValue
+        do {
+            before = try EncodedValue(encoding: value)
+        } catch {
+            return RoundTripReport(format: format, outcome: .failed(RoundTripFailure(stage: .model, error: error)))
+        }
+        let data: Data
+        do {
+            data = try format.encode(value)
+        } catch {
+            return RoundTripReport(format: format, outcome: .failed(RoundTripFailure(stage: .encode, error: error)))
+        }
+        let after: EncodedValue
+        do {
+            after = try EncodedValue(encoding: format.decode(T.self, from: data))
+        } catch {
+            return RoundTripReport(
+                format: format, outcome: .failed(RoundTripFailure(stage: .decode, error: error)), encodedByteCount: data.count)
+        }
+        let differences = before.differences(to: after, limit: 1000)
+        guard let first = differences.first else {
+            return RoundTripReport(format: format, outcome: .exact, encodedByteCount: data.count)
+        }
+        return RoundTripReport(
+            format: format,
+            outcome: .changed(
+                path: first.path, before: first.before?.description ?? "(absent)", after: first.after?.description ?? "(absent)"),
+            differences: differences, encodedByteCount: data.count)
+    }
+
+    /// Checks `value` through each of `formats`, one report per format, in order.
+    public static func check<T: Codable>(_ value: T, through formats: [RoundTripFormat] = RoundTripFormat.all) -> [RoundTripReport] {
+        formats.map { check(value, through: $0) }
+    }
+}
