@@ -73,7 +73,8 @@ extension KnownLoss {
         [
             .jsonNonFiniteFloatRefused, .xmlPlistDateWholeSeconds, .plistNilAsDollarNull, .plistTopLevelFragmentRefused,
             .iso8601DropsFractionalSeconds, .dateTextMilliseconds, .epochShiftRounding, .customDateMicroseconds,
-            .snakeCaseAcronymKeyNotRestored,
+            .snakeCaseAcronymKeyNotRestored, .binaryPlistSignedZeroUniqued,
+            .binaryPlistEquivalentStringsUniqued,
         ]
     }
 
@@ -164,13 +165,43 @@ extension KnownLoss {
         change: { $0.after == nil && $0.before != nil },
         failure: { $0.stage == .decode && $0.kind == .keyNotFound })
 
+    /// The binary plist writer stores equal objects once; `0.0 == -0.0`, so the second zero of
+    /// an encoding comes back with the first one's sign.
+    public static let binaryPlistSignedZeroUniqued = KnownLoss(
+        name: "binaryPlistSignedZeroUniqued",
+        summary: "The binary plist writer stores equal numbers once, and 0.0 == -0.0: a later zero comes back with the sign of the first.",
+        remedy: "Use an XML plist or JSON where the sign of zero matters, or normalise -0.0 to 0.0 before encoding.",
+        appliesTo: { $0.wireFormat == .binaryPlist },
+        change: { difference in
+            switch (difference.before, difference.after) {
+            case let (.double(a)?, .double(b)?): a == 0 && b == 0 && a.sign != b.sign
+            case let (.float(a)?, .float(b)?): a == 0 && b == 0 && a.sign != b.sign
+            default: false
+            }
+        })
+
+    /// The binary plist writer stores equal strings once, and Swift's `==` is canonical
+    /// equivalence: `"é"` (U+00E9) and `"e\u{301}"` are one object, so the later one comes back
+    /// with the first one's scalars.
+    public static let binaryPlistEquivalentStringsUniqued = KnownLoss(
+        name: "binaryPlistEquivalentStringsUniqued",
+        summary: "The binary plist writer stores equal strings once, comparing with Swift's canonical equivalence: \"é\" and \"e\\u{301}\" come back as whichever was written first.",
+        remedy: "Normalise strings (precomposedStringWithCanonicalMapping) before encoding, or use XML plist or JSON.",
+        appliesTo: { $0.wireFormat == .binaryPlist },
+        change: { difference in
+            guard case let .string(a)? = difference.before, case let .string(b)? = difference.after else { return false }
+            return a == b && !a.unicodeScalars.elementsEqual(b.unicodeScalars)
+        })
+
     /// A date change of at most `within` seconds that lands on `grid` (seconds since 1970).
     private static func dateChange(_ difference: RoundTripDifference, within: TimeInterval, grid: TimeInterval?) -> Bool {
         guard case let .date(before)? = difference.before, case let .date(after)? = difference.after else { return false }
         let delta = abs(after.timeIntervalSince1970 - before.timeIntervalSince1970)
         guard delta < within else { return false }
         guard let grid else { return true }
-        let steps = after.timeIntervalSince1970 / grid
-        return abs(steps - steps.rounded()) <= max(1e-6, steps.ulp * 4)
+        // `Date` keeps seconds since 2001: converting to 1970 and back costs a few ulps.
+        let t = after.timeIntervalSince1970
+        let slack = 4 * (t.magnitude.ulp + after.timeIntervalSinceReferenceDate.magnitude.ulp)
+        return abs(t - (t / grid).rounded() * grid) <= slack
     }
 }

@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 @testable import SerializeTesting
 
@@ -6,6 +7,57 @@ import Testing
         let changed = RoundTripOutcome.changed(path: "$.when", before: "1.5", after: "1.0")
         #expect(changed != .exact)
         #expect(changed == .changed(path: "$.when", before: "1.5", after: "1.0"))
-        #expect(RoundTripOutcome.failed("boom") != .failed("bang"))
+        let boom = RoundTripFailure(stage: .encode, kind: .other, message: "boom")
+        #expect(RoundTripOutcome.failed(boom) != .failed(RoundTripFailure(stage: .encode, kind: .other, message: "bang")))
+    }
+
+    @Test func aChangedDateReportsTheFirstPathWithBeforeAndAfter() throws {
+        let date = Date(timeIntervalSince1970: 1_762_418_977.25)
+        let report = RoundTrip.check(DateBox(date: date, dates: [], optionalDate: nil), through: .xmlPlist)
+        #expect(report.outcome == .changed(path: "$.date", before: "date 2025-11-06T08:49:37.250000000Z", after: "date 2025-11-06T08:49:37Z"))
+        #expect(report.verdict(expecting: []) == .unexpected("xml: changed \(try #require(report.differences.first))"))
+        #expect(report.verdict(expecting: [.xmlPlistDateWholeSeconds]) == .expectedLoss([.xmlPlistDateWholeSeconds]))
+        // A loss for another format does not excuse this one.
+        #expect(!report.verdict(expecting: [.iso8601DropsFractionalSeconds]).isAcceptable)
+    }
+
+    @Test func aFailureIsClassifiedWithItsStageAndPath() {
+        let report = RoundTrip.check(FloatBox(double: 1, float: .nan, doubles: [], optionalFloat: nil), through: .json)
+        #expect(report.failure?.stage == .encode)
+        #expect(report.failure?.kind == .invalidValue)
+        #expect(report.failure?.path == "$.float")
+        #expect(report.failure?.invalidValue == "nan")
+        #expect(report.verdict(expecting: [.jsonNonFiniteFloatRefused]) == .expectedLoss([.jsonNonFiniteFloatRefused]))
+    }
+
+    @Test func aLossNeverExcusesALargerChange() {
+        // Two seconds off is not "rounded down to the whole second".
+        let before = Date(timeIntervalSince1970: 100.5)
+        let difference = RoundTripDifference(path: "$.date", before: .date(before), after: .date(Date(timeIntervalSince1970: 98)))
+        #expect(!KnownLoss.xmlPlistDateWholeSeconds.explains(difference))
+        #expect(KnownLoss.xmlPlistDateWholeSeconds.explains(
+            RoundTripDifference(path: "$.date", before: .date(before), after: .date(Date(timeIntervalSince1970: 100)))))
+        #expect(!KnownLoss.iso8601DropsFractionalSeconds.explains(
+            RoundTripDifference(path: "$.date", before: .date(before), after: .date(Date(timeIntervalSince1970: 100.25)))))
+    }
+
+    @Test func theIssueTextNamesThePathTheValuesAndTheLossThatWouldExplainIt() {
+        let report = RoundTrip.check(DateBox(date: Date(timeIntervalSince1970: 0.5), dates: [], optionalDate: nil), through: .xmlPlist)
+        let text = issueText(for: report, of: DateBox.self, expecting: [])
+        #expect(text == """
+            Round trip of DateBox through xml changed $.date:
+              before: date 1970-01-01T00:00:00.500000000Z
+              after:  date 1970-01-01T00:00:00Z
+              no loss was expected; KnownLoss.xmlPlistDateWholeSeconds would.
+            """)
+    }
+
+    @Test func expectRoundTripRecordsAnIssueAtTheCaller() {
+        withKnownIssue {
+            expectRoundTrip(DateBox(date: Date(timeIntervalSince1970: 0.5), dates: [], optionalDate: nil), through: [.xmlPlist])
+        } matching: { issue in
+            issue.sourceLocation?.fileName == "RoundTripOutcomeTests.swift"
+                && issue.comments.contains { $0.rawValue.contains("xmlPlistDateWholeSeconds would") }
+        }
     }
 }
