@@ -93,9 +93,11 @@ let package = Package(
         .target(
             name: "SerializeTesting",
             dependencies: [
+                "SerializeCoding",
                 "SerializeDocument",
                 "SerializeCSV",
                 "SerializePersistence",
+                .product(name: "OrderedCollections", package: "swift-collections"),
                 .product(name: "PropertyBased", package: "swift-property-based"),
             ],
             swiftSettings: swiftSettings

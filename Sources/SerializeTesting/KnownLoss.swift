@@ -122,7 +122,7 @@ extension KnownLoss {
     public static let iso8601DropsFractionalSeconds = KnownLoss(
         name: "iso8601DropsFractionalSeconds",
         summary: "JSON .iso8601 writes 2025-11-06T08:49:37Z: the fractional seconds are dropped.",
-        remedy: "DateStrategy.iso8601WithFractionalSeconds (milliseconds) or .deferredToDate (exact).",
+        remedy: "JSONDateStrategy.iso8601WithFractionalSeconds (milliseconds) or .deferredToDate (exact).",
         appliesTo: { $0.json?.dates == .iso8601 },
         change: { dateChange($0, within: 1, grid: 1) })
 
@@ -130,7 +130,7 @@ extension KnownLoss {
     public static let dateTextMilliseconds = KnownLoss(
         name: "dateTextMilliseconds",
         summary: "Dates written as text with .SSS keep milliseconds, rounded to nearest.",
-        remedy: "DateStrategy.deferredToDate (exact) or .custom with more digits.",
+        remedy: "JSONDateStrategy.deferredToDate (exact) or .custom with more digits.",
         appliesTo: { $0.json?.dates == .iso8601WithFractionalSeconds || $0.json?.dates == .formatted },
         change: { dateChange($0, within: 0.0005 + 1e-6, grid: 0.001) })
 
@@ -138,7 +138,7 @@ extension KnownLoss {
     public static let epochShiftRounding = KnownLoss(
         name: "epochShiftRounding",
         summary: "Seconds/milliseconds since 1970 add 978307200 s to the Double since 2001, rounding it by a few ulps (≈ 0.1 µs today).",
-        remedy: "DateStrategy.deferredToDate writes the Double since 2001 unchanged.",
+        remedy: "JSONDateStrategy.deferredToDate writes the Double since 2001 unchanged.",
         appliesTo: { $0.json?.dates == .secondsSince1970 || $0.json?.dates == .millisecondsSince1970 },
         change: { difference in
             guard case let .date(before)? = difference.before, case let .date(after)? = difference.after else { return false }
@@ -151,7 +151,7 @@ extension KnownLoss {
     public static let customDateMicroseconds = KnownLoss(
         name: "customDateMicroseconds",
         summary: "The custom strategy writes whole microseconds since 1970 as an Int64: sub-microsecond parts are rounded down.",
-        remedy: "DateStrategy.deferredToDate (exact).",
+        remedy: "JSONDateStrategy.deferredToDate (exact).",
         appliesTo: { $0.json?.dates == .custom },
         change: { dateChange($0, within: 1e-6 + 1e-7, grid: nil) })
 

@@ -72,15 +72,15 @@ public struct RoundTripFormat: Sendable, Hashable, CustomStringConvertible {
 
 /// The JSON strategies a ``RoundTripFormat/json(_:name:)`` format uses.
 public struct JSONOptions: Sendable, Hashable {
-    /// How dates are written; see ``DateStrategy`` for the precision each keeps.
-    public var dates: DateStrategy
+    /// How dates are written; see ``JSONDateStrategy`` for the precision each keeps.
+    public var dates: JSONDateStrategy
     /// Write NaN and ±infinity as the strings `"NaN"`, `"Infinity"`, `"-Infinity"` instead of
     /// refusing them (Foundation's default refuses: ``KnownLoss/jsonNonFiniteFloatRefused``).
     public var nonFiniteFloatsAsStrings: Bool
     /// `.convertToSnakeCase` on encode and `.convertFromSnakeCase` on decode.
     public var snakeCaseKeys: Bool
 
-    public init(dates: DateStrategy = .deferredToDate, nonFiniteFloatsAsStrings: Bool = false, snakeCaseKeys: Bool = false) {
+    public init(dates: JSONDateStrategy = .deferredToDate, nonFiniteFloatsAsStrings: Bool = false, snakeCaseKeys: Bool = false) {
         self.dates = dates
         self.nonFiniteFloatsAsStrings = nonFiniteFloatsAsStrings
         self.snakeCaseKeys = snakeCaseKeys
@@ -159,9 +159,9 @@ extension RoundTripFormat {
     /// Every format the harness knows, with default options: JSON, XML and binary property lists.
     public static var all: [RoundTripFormat] { [.json, .xmlPlist, .binaryPlist] }
 
-    /// JSON once per ``DateStrategy``, named `json(iso8601)` and so on (`json` for the default).
+    /// JSON once per ``JSONDateStrategy``, named `json(iso8601)` and so on (`json` for the default).
     public static var jsonDateStrategies: [RoundTripFormat] {
-        DateStrategy.allCases.map { json(JSONOptions(dates: $0)) }
+        JSONDateStrategy.allCases.map { json(JSONOptions(dates: $0)) }
     }
 
     /// The format named `name` among ``all``, ``jsonDateStrategies`` and the JSON option

@@ -5,8 +5,8 @@ import Testing
 
 @Suite struct DatePropertyTests {
     /// Every JSON date strategy and both plist formats, each with exactly its stated loss.
-    @Test(arguments: DateStrategy.allCases)
-    func everyDateStrategyKeepsExactlyItsStatedPrecision(strategy: DateStrategy) async {
+    @Test(arguments: JSONDateStrategy.allCases)
+    func everyDateStrategyKeepsExactlyItsStatedPrecision(strategy: JSONDateStrategy) async {
         let json = RoundTripFormat.json(JSONOptions(dates: strategy))
         let expected = [strategy.expectedLoss, .xmlPlistDateWholeSeconds].compactMap { $0 }
         var tally = Tally()

@@ -17,7 +17,7 @@ public import Foundation
 /// | ``iso8601WithFractionalSeconds`` | `2025-11-06T08:49:37.124Z` | milliseconds, rounded to nearest |
 /// | ``formatted`` | `yyyy-MM-dd'T'HH:mm:ss.SSSXXXXX`, UTC, `en_US_POSIX` | milliseconds, rounded to nearest |
 /// | ``custom`` | whole microseconds since 1970 as an `Int64` | microseconds, rounded down |
-public enum DateStrategy: String, Sendable, Hashable, CaseIterable, CustomStringConvertible {
+public enum JSONDateStrategy: String, Sendable, Hashable, CaseIterable, CustomStringConvertible {
     case deferredToDate
     case secondsSince1970
     case millisecondsSince1970

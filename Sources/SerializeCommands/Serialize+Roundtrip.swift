@@ -1,0 +1,132 @@
+/// `serialize roundtrip`: send a document through formats and back, and say what survived.
+
+public import ArgumentParser
+import Foundation
+internal import SerializeDocument
+import SerializeTesting
+
+extension Serialize {
+    /// Converts a document through each format and back, and prints what survived, what
+    /// changed (with paths) and why; or prints the fidelity matrix.
+    public struct Roundtrip: AsyncParsableCommand {
+        public static let configuration = CommandConfiguration(
+            commandName: "roundtrip",
+            abstract: "Convert a document through formats and back; print what survived, what changed and why.",
+            discussion: """
+                For each format in --through, FILE is written in that format and read back, then \
+                compared path by path with the original. Each format reports `exact`, the paths \
+                that changed with the reason (`xml has no null`), or the error that refused it. \
+                The exit status is 0 when every format was exact, 1 otherwise.
+
+                --matrix prints the fidelity matrix instead: which Codable value survives which \
+                format, measured by the round-trip harness (Docs/FidelityMatrix.md is its output).
+                """
+        )
+
+        @Argument(help: "The document to check (.json, .plist, .bplist, .csv); omit with --matrix.")
+        public var file: String?
+
+        @Option(
+            help: ArgumentHelp(
+                "The formats to go through, comma-separated: json, xml, binary, csv.", valueName: "formats"))
+        public var through: String = "json,xml,binary,csv"
+
+        @Option(help: ArgumentHelp("The format of FILE when its extension does not say: json, xml, binary, csv, tsv.", valueName: "format"))
+        public var from: String?
+
+        @Flag(help: "Print the fidelity matrix (Markdown) instead of checking a file.")
+        public var matrix = false
+
+        public init() {}
+
+        /// The formats `--through` names, in order.
+        var throughFormats: [Format] {
+            get throws {
+                try through.split(separator: ",").map { name in
+                    let trimmed = name.trimmingCharacters(in: .whitespaces)
+                    guard let format = Format(rawValue: trimmed) else {
+                        throw ValidationError("unknown format '\(trimmed)' in --through; use json, xml, binary, csv or tsv")
+                    }
+                    return format
+                }
+            }
+        }
+
+        public func validate() throws {
+            if matrix {
+                if file != nil { throw ValidationError("--matrix takes no FILE") }
+                return
+            }
+            guard let file else { throw ValidationError("give a FILE to check, or --matrix") }
+            if try throughFormats.isEmpty { throw ValidationError("--through names no format") }
+            if let from, Format(rawValue: from) == nil {
+                throw ValidationError("unknown format '\(from)' for --from; use json, xml, binary, csv or tsv")
+            }
+            if from == nil, Format(fileExtension: URL(fileURLWithPath: file).pathExtension) == nil {
+                throw ValidationError("cannot tell the format of '\(file)' from its extension; pass --from")
+            }
+        }
+
+        public func run() async throws {
+            if matrix {
+                print(FidelityMatrix.standard.markdown(), terminator: "")
+                return
+            }
+            guard let file else { throw ValidationError("give a FILE to check, or --matrix") }
+            let reports = try Self.check(file: file, from: from.flatMap(Format.init(rawValue:)), through: throughFormats)
+            var allExact = true
+            for report in reports {
+                print(report.description.replacingOccurrences(of: "\n", with: "\n"))
+                if report.outcome != .exact { allExact = false }
+            }
+            if !allExact { throw ExitCode(1) }
+        }
+
+        /// Reads `file` and checks it through each of `formats`.
+        ///
+        /// - Throws: A located error when the file cannot be read.
+        static func check(file: String, from: Format?, through formats: [Format]) throws -> [DocumentRoundTripReport] {
+            let url = URL(fileURLWithPath: file)
+            let data: Data
+            do {
+                data = try Data(contentsOf: url)
+            } catch {
+                throw ValidationError("\(file): error: cannot read the file (\(error.localizedDescription))")
+            }
+            var source = from ?? Format(fileExtension: url.pathExtension) ?? .json
+            if source == .xmlPlist, data.starts(with: Array("bplist".utf8)) { source = .binaryPlist }
+            let document: Document
+            do {
+                document = try RoundtripCodecs.codec(for: source).read(data)
+            } catch {
+                throw ValidationError("\(file): error: \(error)")
+            }
+            return formats.map { format in
+                do {
+                    return DocumentRoundTrip.check(document, through: try RoundtripCodecs.codec(for: format))
+                } catch {
+                    return DocumentRoundTripReport(format: format.rawValue, outcome: .failed(stage: "write", message: "\(error)"))
+                }
+            }
+        }
+    }
+}
+
+/// The readers and writers `roundtrip` uses for each format.
+enum RoundtripCodecs {
+    struct Unavailable: Error, CustomStringConvertible {
+        var description: String
+    }
+
+    /// Foundation's `JSONSerialization` and `PropertyListSerialization`, until the converter's
+    /// own readers and writers are in.
+    static func codec(for format: Format) throws -> DocumentCodec {
+        switch format {
+        case .json: return .foundationJSON
+        case .xmlPlist: return .foundationXMLPlist
+        case .binaryPlist: return .foundationBinaryPlist
+        case .csv, .tsv:
+            throw Unavailable(description: "\(format.rawValue) needs the converter's CSV reader and writer, which this build does not have")
+        }
+    }
+}
