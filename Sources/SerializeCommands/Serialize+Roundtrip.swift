@@ -16,7 +16,8 @@ extension Serialize {
                 For each format in --through, FILE is written in that format and read back, then \
                 compared path by path with the original. Each format reports `exact`, the paths \
                 that changed with the reason (`xml has no null`), or the error that refused it. \
-                The exit status is 0 when every format was exact, 1 otherwise.
+                The exit status is 0 when every format was exact, 1 when a format changed or \
+                refused the document, 2 when FILE cannot be read.
 
                 --matrix prints the fidelity matrix instead: which Codable value survives which \
                 format, measured by the round-trip harness (Docs/FidelityMatrix.md is its output).
@@ -73,10 +74,16 @@ extension Serialize {
                 return
             }
             guard let file else { throw ValidationError("give a FILE to check, or --matrix") }
-            let reports = try Self.check(file: file, from: from.flatMap(Format.init(rawValue:)), through: throughFormats)
+            let reports: [DocumentRoundTripReport]
+            do {
+                reports = try Self.check(file: file, from: from.flatMap(Format.init(rawValue:)), through: throughFormats)
+            } catch let error as InputError {
+                FileHandle.standardError.write(Data("\(error)\n".utf8))
+                throw ExitCode(2)
+            }
             var allExact = true
             for report in reports {
-                print(report.description.replacingOccurrences(of: "\n", with: "\n"))
+                print(report.description)
                 if report.outcome != .exact { allExact = false }
             }
             if !allExact { throw ExitCode(1) }
@@ -91,7 +98,7 @@ extension Serialize {
             do {
                 data = try Data(contentsOf: url)
             } catch {
-                throw ValidationError("\(file): error: cannot read the file (\(error.localizedDescription))")
+                throw InputError(description: "\(file): error: cannot read the file (\(error.localizedDescription))")
             }
             var source = from ?? Format(fileExtension: url.pathExtension) ?? .json
             if source == .xmlPlist, data.starts(with: Array("bplist".utf8)) { source = .binaryPlist }
@@ -99,7 +106,7 @@ extension Serialize {
             do {
                 document = try RoundtripCodecs.codec(for: source).read(data)
             } catch {
-                throw ValidationError("\(file): error: \(error)")
+                throw InputError(description: "\(file): error: \(error)")
             }
             return formats.map { format in
                 do {
@@ -110,6 +117,11 @@ extension Serialize {
             }
         }
     }
+}
+
+/// FILE could not be read or parsed; the description reads like a compiler's.
+struct InputError: Error, CustomStringConvertible {
+    var description: String
 }
 
 /// The readers and writers `roundtrip` uses for each format.

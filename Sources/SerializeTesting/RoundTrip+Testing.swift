@@ -1,5 +1,6 @@
 /// The Swift Testing helper: one line in a test, a readable issue at the caller's location.
 
+public import Foundation
 public import Testing
 
 /// Expects `value` to survive each of `formats`, or to meet exactly one of the `expecting` losses.
@@ -76,4 +77,26 @@ func issueText<T>(for report: RoundTripReport, of type: T.Type, expecting: [Know
         lines.append("  \(expectedText); " + wouldExplain.map { "KnownLoss.\($0.name)" }.joined(separator: " or ") + " would.")
     }
     return lines.joined(separator: "\n")
+}
+
+/// Expects `data` to be canonical for `codec`: reading it and writing it again gives back the
+/// same bytes (the second round-trip law, encode(decode(d)) == d).
+///
+/// Records an issue at the caller's location naming the first differing line and column:
+///
+/// ```swift
+/// @Test(arguments: try Fixtures.files(in: "canonical", withExtension: "json"))
+/// func canonicalJSONIsAFixedPoint(url: URL) throws {
+///     expectCanonical(try Data(contentsOf: url), codec: .foundationJSON)
+/// }
+/// ```
+///
+/// - Parameters:
+///   - data: A document in the codec's canonical form (what its writer writes).
+///   - codec: The reader and writer.
+///   - sourceLocation: Where to attribute a recorded issue.
+public func expectCanonical(_ data: Data, codec: DocumentCodec, sourceLocation: SourceLocation = #_sourceLocation) {
+    if let violation = DocumentRoundTrip.canonicalViolation(of: data, codec: codec) {
+        Issue.record(Comment(rawValue: "Not canonical: \(violation)"), sourceLocation: sourceLocation)
+    }
 }
