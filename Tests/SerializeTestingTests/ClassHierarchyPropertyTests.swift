@@ -5,11 +5,11 @@ import Testing
 @Suite struct ClassHierarchyPropertyTests {
     @Test func hierarchiesOfTwoAndThreeLevelsSurvive() async {
         var tally = Tally()
-        await propertyCheck(count: 200, input: ModelGen.shapeBox) { box in
+        await propertyCheck(count: 400, input: ModelGen.shapeBox) { box in
             tally.check(box, expecting: TestLosses.floats + TestLosses.strings)
         }
         #expect(tally.count(.jsonNonFiniteFloatRefused, in: .json) > 0)
-        for format in TestFormats.every { #expect(tally.exactCount(in: format) > 50, "\(format.name)") }
+        for format in TestFormats.every { #expect(tally.exactCount(in: format) > 100, "\(format.name)") }
     }
 
     @Test func bothSuperEncoderStylesNestTheBaseFields() throws {

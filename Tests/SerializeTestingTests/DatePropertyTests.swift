@@ -10,20 +10,20 @@ import Testing
         let json = RoundTripFormat.json(JSONOptions(dates: strategy))
         let expected = [strategy.expectedLoss, .xmlPlistDateWholeSeconds].compactMap { $0 }
         var tally = Tally()
-        await propertyCheck(count: 200, input: ModelGen.dateBox) { box in
+        await propertyCheck(count: 300, input: ModelGen.dateBox) { box in
             tally.check(box, through: [json, .xmlPlist, .binaryPlist], expecting: expected)
         }
         if let loss = strategy.expectedLoss {
             #expect(tally.count(loss, in: json) > 0, "\(strategy) never showed \(loss)")
         } else {
-            #expect(tally.exactCount(in: json) == 200)
+            #expect(tally.exactCount(in: json) == 300)
         }
         #expect(tally.count(.xmlPlistDateWholeSeconds, in: .xmlPlist) > 0)
-        #expect(tally.exactCount(in: .binaryPlist) == 200)
+        #expect(tally.exactCount(in: .binaryPlist) == 300)
     }
 
     @Test func wholeSecondDatesSurviveXMLPlists() async {
-        await propertyCheck(count: 200, input: RoundTripGen.date) { date in
+        await propertyCheck(count: 300, input: RoundTripGen.date) { date in
             let whole = Date(timeIntervalSince1970: date.timeIntervalSince1970.rounded(.down))
             expectRoundTrip(DateBox(date: whole, dates: [whole], optionalDate: nil), through: [.xmlPlist])
         }

@@ -6,15 +6,15 @@ import Testing
 @Suite struct EitherPropertyTests {
     @Test func eitherShapesSurviveEveryFormat() async {
         var tally = Tally()
-        await propertyCheck(count: 300, input: ModelGen.eitherBox) { box in
+        await propertyCheck(count: 500, input: ModelGen.eitherBox) { box in
             tally.check(box, expecting: TestLosses.floats + TestLosses.strings)
         }
         #expect(tally.count(.jsonNonFiniteFloatRefused, in: .json) > 0)
-        for format in TestFormats.every { #expect(tally.exactCount(in: format) > 100, "\(format.name)") }
+        for format in TestFormats.every { #expect(tally.exactCount(in: format) > 150, "\(format.name)") }
     }
 
     @Test func eitherIntDoubleKeepsItsSide() async {
-        await propertyCheck(count: 300, input: ModelGen.eitherIntDouble) { value in
+        await propertyCheck(count: 500, input: ModelGen.eitherIntDouble) { value in
             // Whole doubles (`.right(1.0)`) are written as `1`: the key keeps the side.
             expectRoundTrip(
                 value, through: [.json(JSONOptions(nonFiniteFloatsAsStrings: true)), .xmlPlist, .binaryPlist],
@@ -23,7 +23,7 @@ import Testing
     }
 
     @Test func eitherStringOrListSurvives() async {
-        await propertyCheck(count: 300, input: ModelGen.eitherStringList) { value in
+        await propertyCheck(count: 500, input: ModelGen.eitherStringList) { value in
             expectRoundTrip(value, through: TestFormats.every, expecting: TestLosses.strings)
         }
     }
