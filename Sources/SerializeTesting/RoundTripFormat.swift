@@ -24,8 +24,12 @@ public struct RoundTripFormat: Sendable, Hashable, CustomStringConvertible {
     /// The JSON options, for a JSON format built by ``json(_:name:)``.
     public var json: JSONOptions?
 
-    let encodeValue: @Sendable (any Encodable) throws -> Data
-    let decodeValue: @Sendable (any Decodable.Type, Data) throws -> any Decodable
+    /// Entries put in the encoder's and decoder's `userInfo` (an API version, say); set with
+    /// ``withUserInfo(_:name:)``.
+    public private(set) var userInfo: [CodingUserInfoKey: any Sendable] = [:]
+
+    let encodeValue: @Sendable (any Encodable, [CodingUserInfoKey: any Sendable]) throws -> Data
+    let decodeValue: @Sendable (any Decodable.Type, Data, [CodingUserInfoKey: any Sendable]) throws -> any Decodable
 
     /// Creates a format from an encoding and a decoding closure.
     ///
@@ -42,11 +46,36 @@ public struct RoundTripFormat: Sendable, Hashable, CustomStringConvertible {
         encode: @escaping @Sendable (any Encodable) throws -> Data,
         decode: @escaping @Sendable (any Decodable.Type, Data) throws -> any Decodable
     ) {
+        self.init(
+            name: name, wireFormat: wireFormat, json: json, encode: { value, _ in try encode(value) },
+            decode: { type, data, _ in try decode(type, data) })
+    }
+
+    /// Creates a format whose closures receive ``userInfo``.
+    init(
+        name: String, wireFormat: Format, json: JSONOptions?,
+        encode: @escaping @Sendable (any Encodable, [CodingUserInfoKey: any Sendable]) throws -> Data,
+        decode: @escaping @Sendable (any Decodable.Type, Data, [CodingUserInfoKey: any Sendable]) throws -> any Decodable
+    ) {
         self.name = name
         self.wireFormat = wireFormat
         self.json = json
         self.encodeValue = encode
         self.decodeValue = decode
+    }
+
+    /// The same format with `userInfo` given to its encoder and decoder, under a new name.
+    ///
+    /// Formats made with the public initializer ignore it: their closures build their own coders.
+    ///
+    /// ```swift
+    /// let v1 = RoundTripFormat.json.withUserInfo([.apiVersion: APIVersion.v1], name: "json(v1)")
+    /// ```
+    public func withUserInfo(_ userInfo: [CodingUserInfoKey: any Sendable], name: String) -> RoundTripFormat {
+        var copy = self
+        copy.userInfo = userInfo
+        copy.name = name
+        return copy
     }
 
     public var description: String { name }
@@ -55,11 +84,11 @@ public struct RoundTripFormat: Sendable, Hashable, CustomStringConvertible {
     public func hash(into hasher: inout Hasher) { hasher.combine(name) }
 
     /// Encodes `value` in this format.
-    public func encode(_ value: some Encodable) throws -> Data { try encodeValue(value) }
+    public func encode(_ value: some Encodable) throws -> Data { try encodeValue(value, userInfo) }
 
     /// Decodes a `T` from `data` in this format.
     public func decode<T: Decodable>(_ type: T.Type, from data: Data) throws -> T {
-        let decoded = try decodeValue(type, data)
+        let decoded = try decodeValue(type, data, userInfo)
         guard let value = decoded as? T else {
             throw DecodingError.typeMismatch(
                 T.self, .init(codingPath: [], debugDescription: "The \(name) decoder returned a \(Swift.type(of: decoded))."))
@@ -130,8 +159,16 @@ extension RoundTripFormat {
     public static func json(_ options: JSONOptions = JSONOptions(), name: String? = nil) -> RoundTripFormat {
         RoundTripFormat(
             name: name ?? "json" + options.nameSuffix, wireFormat: .json, json: options,
-            encode: { value in try options.makeEncoder().encode(value) },
-            decode: { type, data in try options.makeDecoder().decode(type, from: data) })
+            encode: { value, userInfo in
+                let encoder = options.makeEncoder()
+                encoder.userInfo = userInfo
+                return try encoder.encode(value)
+            },
+            decode: { type, data, userInfo in
+                let decoder = options.makeDecoder()
+                decoder.userInfo = userInfo
+                return try decoder.decode(type, from: data)
+            })
     }
 
     /// JSON with Foundation's default strategies.
@@ -147,13 +184,18 @@ extension RoundTripFormat {
         _ format: PropertyListSerialization.PropertyListFormat, name: String, wireFormat: Format
     ) -> RoundTripFormat {
         RoundTripFormat(
-            name: name, wireFormat: wireFormat,
-            encode: { value in
+            name: name, wireFormat: wireFormat, json: nil,
+            encode: { value, userInfo in
                 let encoder = PropertyListEncoder()
                 encoder.outputFormat = format
+                encoder.userInfo = userInfo
                 return try encoder.encode(value)
             },
-            decode: { type, data in try PropertyListDecoder().decode(type, from: data) })
+            decode: { type, data, userInfo in
+                let decoder = PropertyListDecoder()
+                decoder.userInfo = userInfo
+                return try decoder.decode(type, from: data)
+            })
     }
 
     /// Every format the harness knows, with default options: JSON, XML and binary property lists.

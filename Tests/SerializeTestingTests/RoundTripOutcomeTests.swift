@@ -61,3 +61,31 @@ import Testing
         }
     }
 }
+
+/// A value written in units the coder's `userInfo` chooses.
+private struct Scaled: Codable {
+    static let unit = CodingUserInfoKey(rawValue: "test.unit")!
+    var metres: Int
+
+    init(metres: Int) { self.metres = metres }
+
+    init(from decoder: any Decoder) throws {
+        let divisor = decoder.userInfo[Self.unit] as? Int ?? 1
+        metres = try decoder.singleValueContainer().decode(Int.self) / divisor
+    }
+
+    func encode(to encoder: any Encoder) throws {
+        var container = encoder.singleValueContainer()
+        try container.encode(metres * (encoder.userInfo[Self.unit] as? Int ?? 1))
+    }
+}
+
+@Suite struct UserInfoTests {
+    @Test func formatsPassUserInfoToTheirCoders() throws {
+        let centimetres = RoundTripFormat.json.withUserInfo([Scaled.unit: 100], name: "json(cm)")
+        #expect(centimetres.name == "json(cm)")
+        #expect(String(decoding: try centimetres.encode([Scaled(metres: 3)]), as: UTF8.self) == "[300]")
+        let reports = expectRoundTrip([Scaled(metres: 3)], through: [centimetres, .xmlPlist.withUserInfo([Scaled.unit: 1000], name: "xml(mm)")])
+        #expect(reports.map(\.outcome) == [.exact, .exact])
+    }
+}
