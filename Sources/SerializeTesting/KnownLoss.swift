@@ -27,6 +27,7 @@ public struct KnownLoss: Sendable, Hashable, CustomStringConvertible {
     private let appliesTo: @Sendable (RoundTripFormat) -> Bool
     private let change: (@Sendable (RoundTripDifference) -> Bool)?
     private let failure: (@Sendable (RoundTripFailure) -> Bool)?
+    private let reshape: (@Sendable (_ before: EncodedValue, _ after: EncodedValue) -> EncodedValue?)?
 
     /// Creates a loss.
     ///
@@ -37,11 +38,16 @@ public struct KnownLoss: Sendable, Hashable, CustomStringConvertible {
     ///   - appliesTo: Which formats can show this loss.
     ///   - change: Whether a difference is exactly this loss, or `nil` if the loss never changes values.
     ///   - failure: Whether a failure is exactly this loss, or `nil` if the loss never fails.
+    ///   - reshape: For a loss that changes the shape of a value (a lenient decoder dropping
+    ///     elements), the coded value it predicts from the one sent (it may look at what came
+    ///     back to align elements), or `nil` when it predicts nothing; the round trip must then
+    ///     match the prediction, up to the other expected losses.
     public init(
         name: String, summary: String, remedy: String,
         appliesTo: @escaping @Sendable (RoundTripFormat) -> Bool,
         change: (@Sendable (RoundTripDifference) -> Bool)? = nil,
-        failure: (@Sendable (RoundTripFailure) -> Bool)? = nil
+        failure: (@Sendable (RoundTripFailure) -> Bool)? = nil,
+        reshape: (@Sendable (_ before: EncodedValue, _ after: EncodedValue) -> EncodedValue?)? = nil
     ) {
         self.name = name
         self.summary = summary
@@ -49,6 +55,7 @@ public struct KnownLoss: Sendable, Hashable, CustomStringConvertible {
         self.appliesTo = appliesTo
         self.change = change
         self.failure = failure
+        self.reshape = reshape
     }
 
     /// Whether `format` can show this loss.
@@ -57,6 +64,8 @@ public struct KnownLoss: Sendable, Hashable, CustomStringConvertible {
     public func explains(_ difference: RoundTripDifference) -> Bool { change?(difference) ?? false }
     /// Whether `failure` is exactly this loss.
     public func explains(_ failure: RoundTripFailure) -> Bool { self.failure?(failure) ?? false }
+    /// The coded value this loss predicts from `before`, for a loss that reshapes values.
+    public func predicted(from before: EncodedValue, after: EncodedValue) -> EncodedValue? { reshape?(before, after) }
     /// `true` for a loss that refuses values rather than changing them.
     public var isRefusal: Bool { failure != nil && change == nil }
 

@@ -12,12 +12,21 @@ public struct RoundTripReport: Sendable, CustomStringConvertible {
     public var differences: [RoundTripDifference]
     /// The size of the encoded form, when encoding succeeded.
     public var encodedByteCount: Int?
+    /// The coded value sent, when the model encoded.
+    public var before: EncodedValue?
+    /// The coded value that came back, when decoding succeeded.
+    public var after: EncodedValue?
 
-    public init(format: RoundTripFormat, outcome: RoundTripOutcome, differences: [RoundTripDifference] = [], encodedByteCount: Int? = nil) {
+    public init(
+        format: RoundTripFormat, outcome: RoundTripOutcome, differences: [RoundTripDifference] = [], encodedByteCount: Int? = nil,
+        before: EncodedValue? = nil, after: EncodedValue? = nil
+    ) {
         self.format = format
         self.outcome = outcome
         self.differences = differences
         self.encodedByteCount = encodedByteCount
+        self.before = before
+        self.after = after
     }
 
     /// The failure, when the outcome is ``RoundTripOutcome/failed(_:)``.
@@ -44,15 +53,29 @@ public struct RoundTripReport: Sendable, CustomStringConvertible {
             if let loss = applicable.first(where: { $0.explains(failure) }) { return .expectedLoss([loss]) }
             return .unexpected("\(format.name): \(failure)")
         case .changed:
-            var used: [KnownLoss] = []
-            for difference in differences {
-                guard let loss = applicable.first(where: { $0.explains(difference) }) else {
-                    return .unexpected("\(format.name): changed \(difference)")
+            if let used = Self.explain(differences, by: applicable) { return .expectedLoss(used) }
+            // A loss that reshapes the value: compare with its prediction instead.
+            if let before, let after {
+                for loss in applicable {
+                    guard let predicted = loss.predicted(from: before, after: after),
+                        let used = Self.explain(predicted.differences(to: after, limit: 1000), by: applicable)
+                    else { continue }
+                    return .expectedLoss([loss] + used.filter { $0 != loss })
                 }
-                if !used.contains(loss) { used.append(loss) }
             }
-            return .expectedLoss(used)
+            let first = differences.first { difference in !applicable.contains { $0.explains(difference) } } ?? differences[0]
+            return .unexpected("\(format.name): changed \(first)")
         }
+    }
+
+    /// The losses explaining every difference, in order of first use, or `nil`.
+    private static func explain(_ differences: [RoundTripDifference], by losses: [KnownLoss]) -> [KnownLoss]? {
+        var used: [KnownLoss] = []
+        for difference in differences {
+            guard let loss = losses.first(where: { $0.explains(difference) }) else { return nil }
+            if !used.contains(loss) { used.append(loss) }
+        }
+        return used
     }
 }
 
@@ -96,24 +119,25 @@ public enum RoundTrip {
         do {
             data = try format.encode(value)
         } catch {
-            return RoundTripReport(format: format, outcome: .failed(RoundTripFailure(stage: .encode, error: error)))
+            return RoundTripReport(format: format, outcome: .failed(RoundTripFailure(stage: .encode, error: error)), before: before)
         }
         let after: EncodedValue
         do {
             after = try EncodedValue(encoding: format.decode(T.self, from: data))
         } catch {
             return RoundTripReport(
-                format: format, outcome: .failed(RoundTripFailure(stage: .decode, error: error)), encodedByteCount: data.count)
+                format: format, outcome: .failed(RoundTripFailure(stage: .decode, error: error)), encodedByteCount: data.count,
+                before: before)
         }
         let differences = before.differences(to: after, limit: 1000)
         guard let first = differences.first else {
-            return RoundTripReport(format: format, outcome: .exact, encodedByteCount: data.count)
+            return RoundTripReport(format: format, outcome: .exact, encodedByteCount: data.count, before: before, after: after)
         }
         return RoundTripReport(
             format: format,
             outcome: .changed(
                 path: first.path, before: first.before?.description ?? "(absent)", after: first.after?.description ?? "(absent)"),
-            differences: differences, encodedByteCount: data.count)
+            differences: differences, encodedByteCount: data.count, before: before, after: after)
     }
 
     /// Checks `value` through each of `formats`, one report per format, in order.
