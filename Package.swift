@@ -114,6 +114,9 @@ let package = Package(
                 "PlistInspector",
                 "SerializePersistence",
                 "SerializeTesting",
+                // `roundtrip --matrix` adds a table of the shared models to the harness's own.
+                "SerializeModels",
+                "SerializeCoding",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: swiftSettings

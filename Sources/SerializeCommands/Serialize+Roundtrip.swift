@@ -70,7 +70,7 @@ extension Serialize {
 
         public func run() async throws {
             if matrix {
-                print(FidelityMatrix.standard.markdown(), terminator: "")
+                print(ModelMatrix.full.markdown(), terminator: "")
                 return
             }
             guard let file else { throw ValidationError("give a FILE to check, or --matrix") }

@@ -82,6 +82,18 @@ public struct FidelityMatrix: Sendable {
 
     // MARK: - Rendering
 
+    /// One table as Markdown: a `##` heading, then one line per row.
+    public static func markdown(_ table: Table) -> String {
+        var out = "\n## \(table.title)\n\n"
+        out += "| value | " + table.columns.map { "`\($0.name)`" }.joined(separator: " | ") + " |\n"
+        out += "| --- |" + String(repeating: " --- |", count: table.columns.count) + "\n"
+        for row in table.rows {
+            out += "| \(row.name.replacingOccurrences(of: "|", with: "\\|")) | "
+                + table.columns.map { cell(row, $0).description }.joined(separator: " | ") + " |\n"
+        }
+        return out
+    }
+
     /// The matrix as the Markdown document checked in as `Docs/FidelityMatrix.md`.
     public func markdown() -> String {
         var out = """
@@ -98,16 +110,7 @@ public struct FidelityMatrix: Sendable {
             as **unexplained** and fails the tests.
 
             """
-        let allCells = cells()
-        for (table, cells) in zip(tables, allCells) {
-            out += "\n## \(table.title)\n\n"
-            out += "| value | " + table.columns.map { "`\($0.name)`" }.joined(separator: " | ") + " |\n"
-            out += "| --- |" + String(repeating: " --- |", count: table.columns.count) + "\n"
-            for (row, rowCells) in zip(table.rows, cells) {
-                out += "| \(row.name.replacingOccurrences(of: "|", with: "\\|")) | "
-                    + rowCells.map(\.description).joined(separator: " | ") + " |\n"
-            }
-        }
+        for table in tables { out += Self.markdown(table) }
         out += "\n## JSON date strategies\n\n| strategy | precision kept | expected loss |\n| --- | --- | --- |\n"
         for strategy in JSONDateStrategy.allCases {
             out += "| `\(strategy.rawValue)` | \(strategy.precision) | " + (strategy.expectedLoss.map { "`\($0.name)`" } ?? "none") + " |\n"

@@ -82,7 +82,7 @@ extension KnownLoss {
         [
             .jsonNonFiniteFloatRefused, .xmlPlistDateWholeSeconds, .plistNilAsDollarNull, .plistTopLevelFragmentRefused,
             .iso8601DropsFractionalSeconds, .dateTextMilliseconds, .epochShiftRounding, .customDateMicroseconds,
-            .snakeCaseAcronymKeyNotRestored, .binaryPlistSignedZeroUniqued,
+            .snakeCaseKeyNotRestored, .binaryPlistSignedZeroUniqued,
             .binaryPlistEquivalentStringsUniqued,
         ]
     }
@@ -164,15 +164,16 @@ extension KnownLoss {
         appliesTo: { $0.json?.dates == .custom },
         change: { dateChange($0, within: 1e-6 + 1e-7, grid: nil) })
 
-    /// `.convertToSnakeCase` turns `myURLValue` into `my_url_value`, which `.convertFromSnakeCase`
-    /// reads as `myUrlValue`: the key is not found.
-    public static let snakeCaseAcronymKeyNotRestored = KnownLoss(
-        name: "snakeCaseAcronymKeyNotRestored",
-        summary: "convertToSnakeCase writes myURLValue as my_url_value, which convertFromSnakeCase reads back as myUrlValue: the key is lost.",
-        remedy: "Give acronym keys explicit CodingKeys (case myURLValue = \"my_url_value\") and keep .useDefaultKeys.",
+    /// `.convertToSnakeCase` and `.convertFromSnakeCase` are not inverses: `myURLValue` is written
+    /// `my_url_value` and read back as `myUrlValue`, and a key already spelled `published_at`
+    /// in `CodingKeys` is looked up as `publishedAt`. The key is not found.
+    public static let snakeCaseKeyNotRestored = KnownLoss(
+        name: "snakeCaseKeyNotRestored",
+        summary: "convertFromSnakeCase does not undo convertToSnakeCase: myURLValue comes back as myUrlValue, and CodingKeys already spelled in snake_case (published_at) are looked up as publishedAt.",
+        remedy: "Keep .useDefaultKeys and spell snake_case keys in CodingKeys (case myURLValue = \"my_url_value\").",
         appliesTo: { $0.json?.snakeCaseKeys == true },
         change: { $0.after == nil && $0.before != nil },
-        failure: { $0.stage == .decode && $0.kind == .keyNotFound })
+        failure: { $0.stage == .decode && ($0.kind == .keyNotFound || $0.kind == .valueNotFound) })
 
     /// The binary plist writer stores equal objects once; `0.0 == -0.0`, so the second zero of
     /// an encoding comes back with the first one's sign.

@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import SerializeDocument
 import Testing
+import SerializeTesting
 import TestSupport
 @testable import SerializeCommands
 
@@ -65,6 +66,20 @@ import TestSupport
         #expect(run.status == 2)
         #expect(run.standardError.hasPrefix("\(file.path): error: "))
         #expect(run.standardOutput.isEmpty)
+    }
+
+    @Test func theCheckedInMatrixIsWhatTheCommandGenerates() throws {
+        let checkedIn = try String(contentsOf: Fixtures.repositoryRoot.appendingPathComponent("Docs/FidelityMatrix.md"), encoding: .utf8)
+        #expect(checkedIn == ModelMatrix.full.markdown(), "Docs/FidelityMatrix.md drifted: run `swift run serialize roundtrip --matrix > Docs/FidelityMatrix.md`")
+    }
+
+    @Test func everySharedModelCellIsExactOrANamedLoss() {
+        for row in ModelMatrix.rows {
+            for format in ModelMatrix.table.columns {
+                let cell = FidelityMatrix.cell(row, format)
+                if case .unexplained = cell { Issue.record("\(row.name) × \(format.name): \(cell)") }
+            }
+        }
     }
 
     @Test func theMatrixCommandPrintsTheCheckedInDocument() throws {
