@@ -12,15 +12,20 @@ public struct RoundTripDifference: Sendable, Hashable, CustomStringConvertible {
     public var before: EncodedValue?
     /// The value after the round trip, or `nil` when it went missing.
     public var after: EncodedValue?
+    /// `true` when the coded fields agree and this is a stored property (by reflection) that
+    /// `encode(to:)` never wrote; the path then names Swift properties, not coding keys.
+    public var isUncodedProperty: Bool
 
-    public init(path: String, before: EncodedValue?, after: EncodedValue?) {
+    public init(path: String, before: EncodedValue?, after: EncodedValue?, isUncodedProperty: Bool = false) {
         self.path = path
         self.before = before
         self.after = after
+        self.isUncodedProperty = isUncodedProperty
     }
 
     public var description: String {
         "\(path): \(before.map(\.description) ?? "(absent)") became \(after.map(\.description) ?? "(absent)")"
+            + (isUncodedProperty ? " (a stored property encode(to:) never writes)" : "")
     }
 }
 

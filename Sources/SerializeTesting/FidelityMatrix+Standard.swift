@@ -61,6 +61,9 @@ extension FidelityMatrix {
             Row("`Either<String, [Int]>`", samples: [Box(Either<String, [Int]>.left("x")), Box(Either<String, [Int]>.right([1, 2]))]),
             Row("class, 2 levels, `superEncoder()`", samples: [Box(SampleDerived(base: 1, derived: "d"))]),
             Row("class, 3 levels, both `superEncoder` styles", samples: [Box(SampleLeaf(base: 1, derived: "d", leaf: 2.5))]),
+            Row("subclass without its own `encode(to:)` (stored properties compared)", samples: [
+                Box(SampleForgetful(base: 1, extra: 42))
+            ], storedProperties: true),
             Row("key with an acronym (`myURLValue`)", samples: [SampleAcronym(myURLValue: "u", plain: 1)]),
             Row("top-level `Int` (no wrapper)", samples: [7]),
             Row("top-level `[Int]`", samples: [[1, 2, 3]]),
@@ -137,6 +140,20 @@ final class SampleLeaf: SampleDerived, @unchecked Sendable {
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encode(leaf, forKey: .leaf)
         try super.encode(to: container.superEncoder(forKey: .parent))
+    }
+}
+
+/// A subclass that forgot `encode(to:)` and `init(from:)`: `extra` is never written.
+final class SampleForgetful: SampleBase, @unchecked Sendable {
+    var extra = 0
+
+    init(base: Int, extra: Int) {
+        self.extra = extra
+        super.init(base: base)
+    }
+
+    required init(from decoder: any Decoder) throws {
+        try super.init(from: decoder)
     }
 }
 

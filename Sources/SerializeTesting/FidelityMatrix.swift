@@ -16,9 +16,11 @@ public struct FidelityMatrix: Sendable {
         let run: @Sendable (RoundTripFormat) -> [RoundTripReport]
 
         /// A row checking each of `samples`.
-        public init<T: Codable & Sendable>(_ name: String, samples: [T]) {
+        ///
+        /// - Parameter storedProperties: Also compare stored properties by reflection.
+        public init<T: Codable & Sendable>(_ name: String, samples: [T], storedProperties: Bool = false) {
             self.name = name
-            self.run = { format in samples.map { RoundTrip.check($0, through: format) } }
+            self.run = { format in samples.map { RoundTrip.check($0, through: format, storedProperties: storedProperties) } }
         }
     }
 

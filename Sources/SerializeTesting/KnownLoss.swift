@@ -83,7 +83,7 @@ extension KnownLoss {
             .jsonNonFiniteFloatRefused, .xmlPlistDateWholeSeconds, .plistNilAsDollarNull, .plistTopLevelFragmentRefused,
             .iso8601DropsFractionalSeconds, .dateTextMilliseconds, .epochShiftRounding, .customDateMicroseconds,
             .snakeCaseKeyNotRestored, .binaryPlistSignedZeroUniqued,
-            .binaryPlistEquivalentStringsUniqued,
+            .binaryPlistEquivalentStringsUniqued, .uncodedStoredPropertyReset,
         ]
     }
 
@@ -202,6 +202,16 @@ extension KnownLoss {
             guard case let .string(a)? = difference.before, case let .string(b)? = difference.after else { return false }
             return a == b && !a.unicodeScalars.elementsEqual(b.unicodeScalars)
         })
+
+    /// A stored property that `encode(to:)` never writes comes back as its default in every
+    /// format: a subclass without its own `encode(to:)`/`init(from:)`, or a property left out of
+    /// `CodingKeys`. Seen only when checking with `storedProperties: true`.
+    public static let uncodedStoredPropertyReset = KnownLoss(
+        name: "uncodedStoredPropertyReset",
+        summary: "A stored property encode(to:) never writes (a subclass without its own encode(to:), a property left out of CodingKeys) comes back as its default, in every format.",
+        remedy: "Override encode(to:) and init(from:) in the subclass (super through superEncoder()), or add the property to CodingKeys.",
+        appliesTo: { _ in true },
+        change: { $0.isUncodedProperty })
 
     /// A date change of at most `within` seconds that lands on `grid` (seconds since 1970).
     private static func dateChange(_ difference: RoundTripDifference, within: TimeInterval, grid: TimeInterval?) -> Bool {

@@ -31,6 +31,8 @@ public import Testing
 ///   - formats: The formats; ``RoundTripFormat/all`` by default.
 ///   - expecting: The losses the test accepts. A loss counts only for formats it applies to,
 ///     and only when it explains every difference; an exact round trip always passes.
+///   - storedProperties: Also compare stored properties by reflection, to catch a property
+///     `encode(to:)` never writes (``KnownLoss/uncodedStoredPropertyReset``).
 ///   - sourceLocation: Where to attribute recorded issues.
 /// - Returns: One report per format, for further checks.
 @discardableResult
@@ -38,9 +40,10 @@ public func expectRoundTrip<T: Codable>(
     _ value: T,
     through formats: [RoundTripFormat] = RoundTripFormat.all,
     expecting: [KnownLoss] = [],
+    storedProperties: Bool = false,
     sourceLocation: SourceLocation = #_sourceLocation
 ) -> [RoundTripReport] {
-    let reports = RoundTrip.check(value, through: formats)
+    let reports = RoundTrip.check(value, through: formats, storedProperties: storedProperties)
     for report in reports where !report.verdict(expecting: expecting).isAcceptable {
         Issue.record(Comment(rawValue: issueText(for: report, of: T.self, expecting: expecting)), sourceLocation: sourceLocation)
     }

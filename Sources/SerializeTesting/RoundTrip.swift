@@ -108,7 +108,14 @@ public enum RoundTrip {
     ///
     /// Comparison is by ``EncodedValue``: NaN equals NaN, `-0.0` differs from `0.0`, class
     /// instances compare by the fields they encode, dictionary key order is ignored.
-    public static func check<T: Codable>(_ value: T, through format: RoundTripFormat) -> RoundTripReport {
+    ///
+    /// - Parameters:
+    ///   - value: The value to send.
+    ///   - format: The format to send it through.
+    ///   - storedProperties: Also compare stored properties by reflection when the coded
+    ///     fields agree, to catch a property `encode(to:)` never writes; such differences are
+    ///     marked ``RoundTripDifference/isUncodedProperty`` (``KnownLoss/uncodedStoredPropertyReset``).
+    public static func check<T: Codable>(_ value: T, through format: RoundTripFormat, storedProperties: Bool = false) -> RoundTripReport {
         let before: EncodedValue
         do {
             before = try EncodedValue(encoding: value)
@@ -129,7 +136,14 @@ public enum RoundTrip {
                 format: format, outcome: .failed(RoundTripFailure(stage: .decode, error: error)), encodedByteCount: data.count,
                 before: before)
         }
-        let differences = before.differences(to: after, limit: 1000)
+        var differences = before.differences(to: after, limit: 1000)
+        if differences.isEmpty, storedProperties, let decoded = try? format.decode(T.self, from: data) {
+            differences = EncodedValue(reflecting: value).differences(to: EncodedValue(reflecting: decoded), limit: 1000).map {
+                var difference = $0
+                difference.isUncodedProperty = true
+                return difference
+            }
+        }
         guard let first = differences.first else {
             return RoundTripReport(format: format, outcome: .exact, encodedByteCount: data.count, before: before, after: after)
         }
@@ -141,7 +155,9 @@ public enum RoundTrip {
     }
 
     /// Checks `value` through each of `formats`, one report per format, in order.
-    public static func check<T: Codable>(_ value: T, through formats: [RoundTripFormat] = RoundTripFormat.all) -> [RoundTripReport] {
-        formats.map { check(value, through: $0) }
+    public static func check<T: Codable>(
+        _ value: T, through formats: [RoundTripFormat] = RoundTripFormat.all, storedProperties: Bool = false
+    ) -> [RoundTripReport] {
+        formats.map { check(value, through: $0, storedProperties: storedProperties) }
     }
 }
