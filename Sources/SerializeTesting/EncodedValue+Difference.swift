@@ -61,6 +61,15 @@ extension EncodedValue {
         }
     }
 
+    /// How many containers deep this value nests: 0 for a scalar, 1 for a flat container.
+    public var nestingDepth: Int {
+        switch self {
+        case let .array(values): 1 + (values.map(\.nestingDepth).max() ?? 0)
+        case let .keyed(values): 1 + (values.values.map(\.nestingDepth).max() ?? 0)
+        default: 0
+        }
+    }
+
     /// `.key` for identifiers, `["key"]` for anything else.
     static func pathStep(_ key: String) -> String {
         let isIdentifier = !key.isEmpty && key.unicodeScalars.allSatisfy { $0.properties.isAlphabetic || ("0"..."9").contains($0) || $0 == "_" }

@@ -65,6 +65,7 @@ extension FidelityMatrix {
                 Box(SampleForgetful(base: 1, extra: 42))
             ], storedProperties: true),
             Row("key with an acronym (`myURLValue`)", samples: [SampleAcronym(myURLValue: "u", plain: 1)]),
+            Row("containers nested 600 deep", samples: [SampleDeep.nested(600)]),
             Row("top-level `Int` (no wrapper)", samples: [7]),
             Row("top-level `[Int]`", samples: [[1, 2, 3]]),
         ]
@@ -154,6 +155,18 @@ final class SampleForgetful: SampleBase, @unchecked Sendable {
 
     required init(from decoder: any Decoder) throws {
         try super.init(from: decoder)
+    }
+}
+
+/// A linked chain of keyed containers, as deep as asked.
+final class SampleDeep: Codable, @unchecked Sendable {
+    let child: SampleDeep?
+    init(child: SampleDeep?) { self.child = child }
+
+    static func nested(_ depth: Int) -> SampleDeep {
+        var value = SampleDeep(child: nil)
+        for _ in 1..<depth { value = SampleDeep(child: value) }
+        return value
     }
 }
 

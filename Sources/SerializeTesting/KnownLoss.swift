@@ -84,6 +84,7 @@ extension KnownLoss {
             .iso8601DropsFractionalSeconds, .dateTextMilliseconds, .epochShiftRounding, .customDateMicroseconds,
             .snakeCaseKeyNotRestored, .binaryPlistSignedZeroUniqued,
             .binaryPlistEquivalentStringsUniqued, .uncodedStoredPropertyReset,
+            .jsonNestingDepthRefused,
         ]
     }
 
@@ -212,6 +213,15 @@ extension KnownLoss {
         remedy: "Override encode(to:) and init(from:) in the subclass (super through superEncoder()), or add the property to CodingKeys.",
         appliesTo: { _ in true },
         change: { $0.isUncodedProperty })
+
+    /// `JSONEncoder` refuses values nested more than 512 containers deep (its reader's limit),
+    /// with a bare "Unable to encode the given top-level value to JSON.".
+    public static let jsonNestingDepthRefused = KnownLoss(
+        name: "jsonNestingDepthRefused",
+        summary: "JSONEncoder refuses a value nested more than 512 containers deep, saying only \"Unable to encode the given top-level value to JSON.\"",
+        remedy: "Flatten the structure, or use a property list (no such limit in PropertyListEncoder).",
+        appliesTo: { $0.wireFormat == .json },
+        failure: { $0.stage == .encode && $0.kind == .invalidValue && ($0.valueDepth ?? 0) > 510 })
 
     /// A date change of at most `within` seconds that lands on `grid` (seconds since 1970).
     private static func dateChange(_ difference: RoundTripDifference, within: TimeInterval, grid: TimeInterval?) -> Bool {

@@ -126,7 +126,9 @@ public enum RoundTrip {
         do {
             data = try format.encode(value)
         } catch {
-            return RoundTripReport(format: format, outcome: .failed(RoundTripFailure(stage: .encode, error: error)), before: before)
+            var failure = RoundTripFailure(stage: .encode, error: error)
+            failure.valueDepth = before.nestingDepth
+            return RoundTripReport(format: format, outcome: .failed(failure), before: before)
         }
         let after: EncodedValue
         do {

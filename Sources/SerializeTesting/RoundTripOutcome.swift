@@ -50,6 +50,9 @@ public struct RoundTripFailure: Sendable, Equatable, CustomStringConvertible {
     public var invalidValue: String?
     /// The error's own message.
     public var message: String
+    /// How deeply the value sent nests containers (1 for a flat struct), when known; some
+    /// refusals are about depth alone.
+    public var valueDepth: Int?
 
     public init(stage: Stage, kind: Kind, path: String = "$", invalidValue: String? = nil, message: String) {
         self.stage = stage
