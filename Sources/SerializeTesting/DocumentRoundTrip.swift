@@ -186,6 +186,8 @@ public enum DocumentRoundTrip {
             return "\(name) does not tell integers from reals"
         case (.array?, _), (.dictionary?, _): return "\(name) changed the structure"
         case let (.string(x)?, .string(y)?) where x == y: return "the string's Unicode scalars changed (canonically equal)"
+        case let (.string(x)?, .string(y)?) where x.unicodeScalars.first == "\u{FEFF}" && String(x.unicodeScalars.dropFirst()) == y:
+            return "the leading U+FEFF was dropped"
         default: return "the value changed"
         }
     }

@@ -31,6 +31,13 @@ import TestSupport
         }
     }
 
+    @Test func foundationsJSONSerializationDropsALeadingByteOrderMark() {
+        let report = DocumentRoundTrip.check(["s": "\u{FEFF}BOM"], through: .foundationJSON)
+        #expect(report.outcome == .changed([
+            DocumentChange(path: "$.s", before: "\u{FEFF}BOM", after: "BOM", reason: "the leading U+FEFF was dropped")
+        ]))
+    }
+
     @Test(arguments: ["foundation.json", "foundation.plist"])
     func canonicalFixturesAreFixedPoints(name: String) throws {
         let codec: DocumentCodec = name.hasSuffix(".json") ? .foundationJSON : .foundationXMLPlist

@@ -1,4 +1,5 @@
 import Foundation
+import PropertyBased
 import Testing
 @testable import SerializeTesting
 
@@ -31,5 +32,61 @@ import Testing
 
     @Test func stringsWithInvisibleScalarsPrintEscaped() {
         #expect(EncodedValue.string("a\u{0}b\r\u{200B}").description == #""a\u{0}b\r\u{200B}""#)
+    }
+}
+
+/// The structural encoder must see the same containers and keys Foundation's encoders do.
+@Suite struct TreeEncoderAgreementTests {
+    /// A rendering of the container structure and string leaves, comparable across trees.
+    static func shape(_ value: EncodedValue) -> String {
+        switch value {
+        case let .keyed(fields):
+            "{" + fields.keys.map { (withoutBOM($0), $0) }.sorted { $0.0 < $1.0 }.map { "\($0.0):\(shape(fields[$0.1]!))" }
+                .joined(separator: ",") + "}"
+        case let .array(values): "[" + values.map(shape).joined(separator: ",") + "]"
+        case let .string(text): nonFinite.contains(text) ? "leaf" : "s"
+        case .null: "null"
+        default: "leaf"
+        }
+    }
+
+    /// JSONSerialization drops a leading U+FEFF from strings and keys.
+    static func withoutBOM(_ key: String) -> String {
+        key.unicodeScalars.first == "\u{FEFF}" ? String(key.unicodeScalars.dropFirst()) : key
+    }
+
+    /// What `.convertToString` writes for NaN and ±∞: a leaf either way.
+    static let nonFinite: Set<String> = ["NaN", "Infinity", "-Infinity"]
+
+    static func shape(_ object: Any) -> String {
+        switch object {
+        case let fields as [String: Any]: "{" + fields.keys.sorted().map { "\($0):\(shape(fields[$0]!))" }.joined(separator: ",") + "}"
+        case let values as [Any]: "[" + values.map(shape).joined(separator: ",") + "]"
+        // Not the text itself: JSONSerialization drops a leading U+FEFF from strings.
+        case let text as String: nonFinite.contains(text) ? "leaf" : "s"
+        case is NSNull: "null"
+        default: "leaf"
+        }
+    }
+
+    @Test func shapesAgreeWithJSONEncoder() async {
+        let json = RoundTripFormat.json(JSONOptions(nonFiniteFloatsAsStrings: true))
+        await propertyCheck(count: 200, input: ModelGen.shapeBox) { box in
+            let tree = try EncodedValue(encoding: box)
+            let object = try JSONSerialization.jsonObject(with: json.encode(box))
+            #expect(Self.shape(tree) == Self.shape(object))
+        }
+    }
+
+    @Test func shapesAgreeForEitherAndScalars() async {
+        await propertyCheck(count: 200, input: ModelGen.eitherBox, ModelGen.scalars) { either, scalars in
+            let pairs: [(EncodedValue, Data)] = [
+                (try EncodedValue(encoding: either), try RoundTripFormat.json(JSONOptions(nonFiniteFloatsAsStrings: true)).encode(either)),
+                (try EncodedValue(encoding: scalars), try RoundTripFormat.json.encode(scalars)),
+            ]
+            for (tree, data) in pairs {
+                #expect(Self.shape(tree) == Self.shape(try JSONSerialization.jsonObject(with: data)))
+            }
+        }
     }
 }
