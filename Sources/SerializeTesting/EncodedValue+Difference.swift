@@ -15,12 +15,16 @@ public struct RoundTripDifference: Sendable, Hashable, CustomStringConvertible {
     /// `true` when the coded fields agree and this is a stored property (by reflection) that
     /// `encode(to:)` never wrote; the path then names Swift properties, not coding keys.
     public var isUncodedProperty: Bool
+    /// The last step of ``path`` when it is a key, exactly as it was (the path escapes and
+    /// shortens long keys); `nil` at the root or after an index.
+    public var lastKey: String?
 
-    public init(path: String, before: EncodedValue?, after: EncodedValue?, isUncodedProperty: Bool = false) {
+    public init(path: String, before: EncodedValue?, after: EncodedValue?, isUncodedProperty: Bool = false, lastKey: String? = nil) {
         self.path = path
         self.before = before
         self.after = after
         self.isUncodedProperty = isUncodedProperty
+        self.lastKey = lastKey
     }
 
     public var description: String {
@@ -38,26 +42,26 @@ extension EncodedValue {
     /// tail; a container against a scalar differs at the container's path.
     public func differences(to other: EncodedValue, limit: Int = 32) -> [RoundTripDifference] {
         var found: [RoundTripDifference] = []
-        Self.collect(self, other, path: "$", into: &found, limit: limit)
+        Self.collect(self, other, path: "$", lastKey: nil, into: &found, limit: limit)
         return found
     }
 
     private static func collect(
-        _ a: EncodedValue?, _ b: EncodedValue?, path: String, into found: inout [RoundTripDifference], limit: Int
+        _ a: EncodedValue?, _ b: EncodedValue?, path: String, lastKey: String?, into found: inout [RoundTripDifference], limit: Int
     ) {
         guard found.count < limit else { return }
         switch (a, b) {
         case let (.array(x)?, .array(y)?):
             for index in 0..<max(x.count, y.count) {
                 collect(index < x.count ? x[index] : nil, index < y.count ? y[index] : nil,
-                        path: path + "[\(index)]", into: &found, limit: limit)
+                        path: path + "[\(index)]", lastKey: nil, into: &found, limit: limit)
             }
         case let (.keyed(x)?, .keyed(y)?):
             for key in Set(x.keys).union(y.keys).sorted() {
-                collect(x[key], y[key], path: path + pathStep(key), into: &found, limit: limit)
+                collect(x[key], y[key], path: path + pathStep(key), lastKey: key, into: &found, limit: limit)
             }
         default:
-            if a != b { found.append(RoundTripDifference(path: path, before: a, after: b)) }
+            if a != b { found.append(RoundTripDifference(path: path, before: a, after: b, lastKey: lastKey)) }
         }
     }
 
