@@ -105,6 +105,8 @@ extension Serialize {
             let document: Document
             do {
                 document = try RoundtripCodecs.codec(for: source).read(data)
+            } catch let error as DocumentError {
+                throw InputError(description: error.inFile(file).description)
             } catch {
                 throw InputError(description: "\(file): error: \(error)")
             }
