@@ -8,7 +8,9 @@ extension FidelityMatrix {
     public static var standard: FidelityMatrix {
         FidelityMatrix(tables: [
             Table(title: "Values × formats", rows: valueRows, columns: valueColumns),
-            Table(title: "Dates × JSON date strategies", rows: dateRows, columns: [.xmlPlist, .binaryPlist] + RoundTripFormat.jsonDateStrategies),
+            Table(
+                title: "Dates × formats and JSON date strategies", rows: dateRows,
+                columns: [.xmlPlist, .binaryPlist, .csv] + RoundTripFormat.jsonDateStrategies),
         ])
     }
 
@@ -16,7 +18,7 @@ extension FidelityMatrix {
     public static var valueColumns: [RoundTripFormat] {
         [
             .json, .json(JSONOptions(nonFiniteFloatsAsStrings: true)), .json(JSONOptions(snakeCaseKeys: true)),
-            .xmlPlist, .binaryPlist,
+            .xmlPlist, .binaryPlist, .csv,
         ]
     }
 
@@ -53,6 +55,7 @@ extension FidelityMatrix {
             ]),
             Row("`[Int]`: empty, nested", samples: [Box([[Int]]()), Box([[], [1], [2, 3]])]),
             Row("`[String: Int]`: Unicode keys", samples: [Box(["": 0, "ключ": 1, "a b": 2, "🔑": 3])]),
+            Row("`[String: Int]`: keys with `.`, a leading combining mark", samples: [Box(["a.b": 1]), Box(["\u{301}x": 2])]),
             Row("`[Int: String]`", samples: [Box([1: "one", -2: "minus two"])]),
             Row("`Either<Int, Double>`: `.right(1.0)`, `.left(1)`", samples: [
                 Box(Either<Int, Double>.right(1.0)), Box(Either<Int, Double>.left(1)),
@@ -80,6 +83,9 @@ extension FidelityMatrix {
             Row("whole milliseconds (…37.125)", samples: [Box(Date(timeIntervalSince1970: 1_762_418_977.125))]),
             Row("whole seconds", samples: [Box(Date(timeIntervalSince1970: 1_762_418_977))]),
             Row("before 1970, sub-second", samples: [Box(Date(timeIntervalSinceReferenceDate: -1_000_000_000.25))]),
+            Row("near 2001, sub-nanosecond (…00:20:34.5678912345678)", samples: [
+                Box(Date(timeIntervalSinceReferenceDate: 1234.567_891_234_567_8))
+            ]),
         ]
     }
 }

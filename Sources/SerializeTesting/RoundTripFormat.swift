@@ -199,7 +199,7 @@ extension RoundTripFormat {
     }
 
     /// Every format the harness knows, with default options: JSON, XML and binary property lists.
-    public static var all: [RoundTripFormat] { [.json, .xmlPlist, .binaryPlist] }
+    public static var all: [RoundTripFormat] { [.json, .xmlPlist, .binaryPlist, .csv] }
 
     /// JSON once per ``JSONDateStrategy``, named `json(iso8601)` and so on (`json` for the default).
     public static var jsonDateStrategies: [RoundTripFormat] {

@@ -25,6 +25,7 @@ private enum ReadingGen {
             "json: exact",
             "xml: changed at $.takenAt: date 2025-11-06T08:49:37.250000000Z became date 2025-11-06T08:49:37Z",
             "binary: exact",
+            "csv: exact",
         ])
     }
 
@@ -42,6 +43,7 @@ private enum ReadingGen {
         await propertyCheck(count: 300, input: ReadingGen.reading) { reading in
             expectRoundTrip(reading, through: RoundTripFormat.all, expecting: [
                 .jsonNonFiniteFloatRefused,
+                .csvNonFiniteFloatRefused,
                 .xmlPlistDateWholeSeconds,
                 .plistNilAsDollarNull,
                 .binaryPlistEquivalentStringsUniqued,

@@ -40,6 +40,8 @@ struct Tally {
 enum TestLosses {
     /// Any-Unicode strings: `"$null"` in plists, canonically equal strings in binary plists.
     static let strings: [KnownLoss] = [.plistNilAsDollarNull, .binaryPlistEquivalentStringsUniqued]
-    /// Any `Float`/`Double`: non-finite refused by JSON, zero signs merged by binary plists.
-    static let floats: [KnownLoss] = [.jsonNonFiniteFloatRefused, .binaryPlistSignedZeroUniqued]
+    /// Any `Float`/`Double`: non-finite refused by JSON and CSV, zero signs merged by binary plists.
+    static let floats: [KnownLoss] = [.jsonNonFiniteFloatRefused, .csvNonFiniteFloatRefused, .binaryPlistSignedZeroUniqued]
+    /// Containers in CSV: nil under a key, empty containers, dotted keys.
+    static let csvShapes: [KnownLoss] = [.csvNilKeyReadsAsAbsent, .csvEmptyContainersVanish, .csvDottedKeySplit]
 }

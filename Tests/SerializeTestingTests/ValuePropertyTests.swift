@@ -23,7 +23,7 @@ import Testing
     @Test func nonFiniteFloatsAreTheNamedJSONRefusalAndSurvivePlists() async {
         var tally = Tally()
         await propertyCheck(count: 1000, input: ModelGen.floatBox) { box in
-            tally.check(box, expecting: [.jsonNonFiniteFloatRefused, .binaryPlistSignedZeroUniqued])
+            tally.check(box, expecting: TestLosses.floats)
         }
         #expect(tally.count(.jsonNonFiniteFloatRefused, in: .json) > 0)
         #expect(tally.exactCount(in: .json) > 0)
@@ -37,7 +37,7 @@ import Testing
         let binary = reports.first { $0.format == .binaryPlist }
         #expect(binary?.differences.isEmpty == false)
         #expect(binary?.verdict(expecting: [.binaryPlistSignedZeroUniqued]) == .expectedLoss([.binaryPlistSignedZeroUniqued]))
-        #expect(reports.filter { $0.format != .binaryPlist }.map(\.outcome) == [.exact, .exact])
+        #expect(reports.filter { $0.format != .binaryPlist }.map(\.outcome) == [.exact, .exact, .exact])
     }
 
     @Test func nonFiniteFloatsSurviveJSONAsStrings() async {
@@ -50,7 +50,7 @@ import Testing
     @Test(arguments: [Double.nan, .infinity, -.infinity, -0.0, .leastNonzeroMagnitude, -.leastNormalMagnitude.nextDown])
     func specialDoublesKeepTheirClass(value: Double) {
         let reports = expectRoundTrip(FloatBox(double: value, float: Float(value), doubles: [value], optionalFloat: nil),
-                                      through: TestFormats.every, expecting: [.jsonNonFiniteFloatRefused])
+                                      through: TestFormats.every, expecting: TestLosses.floats)
         #expect(reports.first?.outcome == (value.isFinite ? .exact : reports.first?.outcome))
     }
 }
@@ -59,16 +59,17 @@ import Testing
     @Test func unicodeStringsIntegersAtLimitsAndContainersSurvive() async {
         var tally = Tally()
         await propertyCheck(count: 600, input: ModelGen.scalars) { value in
-            tally.check(value, expecting: TestLosses.strings)
+            tally.check(value, expecting: TestLosses.strings + TestLosses.csvShapes)
         }
-        for format in TestFormats.every { #expect(tally.exactCount(in: format) > 500, "\(format.name)") }
+        // CSV loses empty nested arrays, which a third of the values hold.
+        for format in TestFormats.every { #expect(tally.exactCount(in: format) > (format == .csv ? 250 : 500), "\(format.name)") }
     }
 
     @Test func aTopLevelScalarIsTheNamedPlistRefusal() async {
         await propertyCheck(count: 200, input: RoundTripGen.integer(Int.self)) { value in
             let reports = expectRoundTrip(value, through: TestFormats.every, expecting: [.plistTopLevelFragmentRefused])
             #expect(reports.map { $0.verdict(expecting: [.plistTopLevelFragmentRefused]) } == [
-                .exact, .expectedLoss([.plistTopLevelFragmentRefused]), .expectedLoss([.plistTopLevelFragmentRefused]),
+                .exact, .expectedLoss([.plistTopLevelFragmentRefused]), .expectedLoss([.plistTopLevelFragmentRefused]), .exact,
             ])
         }
     }
@@ -77,9 +78,9 @@ import Testing
         let words = ["\u{E9}", "e\u{301}"]
         let reports = expectRoundTrip(words, through: TestFormats.every, expecting: TestLosses.strings)
         #expect(reports.map { $0.verdict(expecting: TestLosses.strings) } == [
-            .exact, .exact, .expectedLoss([.binaryPlistEquivalentStringsUniqued]),
+            .exact, .exact, .expectedLoss([.binaryPlistEquivalentStringsUniqued]), .exact,
         ])
-        #expect(reports.last?.differences.map(\.path) == ["$[1]"])
+        #expect(reports.first { $0.format == .binaryPlist }?.differences.map(\.path) == ["$[1]"])
     }
 
     @Test func snakeCaseLosesAcronymKeys() {

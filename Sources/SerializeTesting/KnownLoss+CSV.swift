@@ -1,0 +1,97 @@
+/// The named losses of CSV through SerializeCSV's CSVEncoder and CSVDecoder.
+
+import Foundation
+import SerializeDocument
+
+extension KnownLoss {
+    /// The CSV losses, in the order the fidelity matrix lists them.
+    static var csvLosses: [KnownLoss] {
+        [.csvNonFiniteFloatRefused, .csvNilKeyReadsAsAbsent, .csvEmptyContainersVanish, .csvDottedKeySplit, .csvDateNanoseconds]
+    }
+
+    /// `CSVEncoder` refuses NaN and ±infinity by default.
+    public static let csvNonFiniteFloatRefused = KnownLoss(
+        name: "csvNonFiniteFloatRefused",
+        summary: "CSVEncoder refuses NaN and ±infinity by default (nonConformingFloatStrategy .throw).",
+        remedy: "Set CSVEncoder's and CSVDecoder's nonConformingFloatStrategy to .convertToString.",
+        appliesTo: { $0.wireFormat == .csv },
+        failure: { $0.stage == .encode && $0.kind == .invalidValue && ["nan", "inf", "-inf"].contains($0.invalidValue ?? "") })
+
+    /// An empty field is `nil` and a `nil` is an empty field: a key holding `nil` reads back as
+    /// a key that is not there.
+    public static let csvNilKeyReadsAsAbsent = KnownLoss(
+        name: "csvNilKeyReadsAsAbsent",
+        summary: "CSV cannot tell a key holding nil from a missing key: a decoder asking contains(key) (Either<Int?, …>.left(nil)) finds nothing.",
+        remedy: "In CSV-bound models, do not make nil under a key mean something different from no key.",
+        appliesTo: { $0.wireFormat == .csv },
+        change: { difference in difference.after == nil && (difference.before?.holdsOnlyNil ?? false) },
+        failure: { $0.stage == .decode && $0.kind == .keyNotFound })
+
+    /// Empty containers write no column.
+    public static let csvEmptyContainersVanish = KnownLoss(
+        name: "csvEmptyContainersVanish",
+        summary: "An empty array or dictionary writes no column: as an array element it disappears (later elements move up), as a dictionary value its key goes, and a record that writes no field at all is an empty line that reads back as no row.",
+        remedy: "Keep CSV records flat with at least one scalar field; do not rely on empty nested containers.",
+        appliesTo: { $0.wireFormat == .csv },
+        change: { difference in difference.after == nil && (difference.before?.writesNoField ?? false) },
+        failure: { $0.stage == .decode && $0.kind == .dataCorrupted && $0.message.contains("found 0 rows") },
+        reshape: { before, _ in before.withoutFieldlessElements })
+
+    /// Keys become dotted column names.
+    public static let csvDottedKeySplit = KnownLoss(
+        name: "csvDottedKeySplit",
+        summary: "Keys become dotted column names (a.b): a dictionary key containing \".\" reads back as nested columns, and a key starting with a combining mark fuses with the \".\" before it and is not found.",
+        remedy: "Keep \".\" and leading combining marks out of dictionary keys in CSV-bound models.",
+        appliesTo: { $0.wireFormat == .csv },
+        change: { difference in
+            guard difference.after == nil, let key = difference.lastKey else { return false }
+            // "." then a combining mark is one Character, so the dot no longer separates.
+            let fusesWithDot = key.unicodeScalars.first.map { ("." + String($0)).count == 1 } ?? false
+            return key.unicodeScalars.contains(".") || fusesWithDot
+        },
+        failure: { $0.stage == .decode && $0.kind == .typeMismatch && $0.message.contains("nested columns") })
+}
+
+extension KnownLoss {
+    /// `CSVEncoder`'s default ISO 8601 dates keep nanoseconds; near 2001 a `Date` holds finer.
+    public static let csvDateNanoseconds = KnownLoss(
+        name: "csvDateNanoseconds",
+        summary: "CSV's default ISO 8601 dates keep nanoseconds, rounded: a Date near 2001 holds finer fractions, which round to the nearest nanosecond.",
+        remedy: "CSVDateStrategy.deferredToDate keeps every bit of the Double.",
+        appliesTo: { $0.wireFormat == .csv },
+        change: { difference in
+            guard case let .date(before)? = difference.before, case let .date(after)? = difference.after else { return false }
+            let a = before.timeIntervalSinceReferenceDate, b = after.timeIntervalSinceReferenceDate
+            return abs(a - b) <= 0.5e-9 + 4 * (a.magnitude.ulp + before.timeIntervalSince1970.magnitude.ulp)
+        })
+}
+
+extension EncodedValue {
+    /// `true` for a container that writes no CSV field: empty, or holding only such containers.
+    var writesNoField: Bool {
+        switch self {
+        case let .array(values): values.allSatisfy(\.writesNoField)
+        case let .keyed(values): values.values.allSatisfy(\.writesNoField)
+        default: false
+        }
+    }
+
+    /// `true` for `nil`, or a container holding only `nil`s: every field it writes is empty.
+    var holdsOnlyNil: Bool {
+        switch self {
+        case .null: true
+        case let .array(values): !values.isEmpty && values.allSatisfy(\.holdsOnlyNil)
+        case let .keyed(values): !values.isEmpty && values.values.allSatisfy(\.holdsOnlyNil)
+        default: false
+        }
+    }
+
+    /// This value with every array element that writes no field removed, at every depth.
+    var withoutFieldlessElements: EncodedValue {
+        switch self {
+        case let .array(values): .array(values.filter { !$0.writesNoField }.map(\.withoutFieldlessElements))
+        case let .keyed(values): .keyed(values.mapValues(\.withoutFieldlessElements))
+        default: self
+        }
+    }
+}
