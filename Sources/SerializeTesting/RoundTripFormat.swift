@@ -6,7 +6,7 @@ public import SerializeDocument
 /// One way to write a `Codable` value to bytes and read it back.
 ///
 /// The harness ships JSON (with selectable strategies), XML property lists and binary property
-/// lists built on Foundation's coders. Any other coder plugs in through
+/// lists built on Foundation's coders, and CSV on SerializeCSV's coders (``csv``). Any other coder plugs in through
 /// ``init(name:wireFormat:json:encode:decode:)``:
 ///
 /// ```swift
@@ -198,7 +198,8 @@ extension RoundTripFormat {
             })
     }
 
-    /// Every format the harness knows, with default options: JSON, XML and binary property lists.
+    /// Every format the harness knows, with default options: JSON, XML and binary property lists
+    /// (Foundation's coders) and CSV (SerializeCSV's `CSVEncoder`/`CSVDecoder`).
     public static var all: [RoundTripFormat] { [.json, .xmlPlist, .binaryPlist, .csv] }
 
     /// JSON once per ``JSONDateStrategy``, named `json(iso8601)` and so on (`json` for the default).
@@ -210,7 +211,7 @@ extension RoundTripFormat {
     /// variants, or `nil`. Names are what reports print: `json`, `xml`, `binary`, `csv`,
     /// `json(iso8601)`, `json(nonFiniteAsStrings)`, `json(snakeCase)`.
     public static func named(_ name: String) -> RoundTripFormat? {
-        let known = all + jsonDateStrategies + [
+        let known = all + jsonDateStrategies.dropFirst() + [
             json(JSONOptions(nonFiniteFloatsAsStrings: true)), json(JSONOptions(snakeCaseKeys: true)),
         ]
         return known.first { $0.name == name }

@@ -19,7 +19,7 @@ private enum ReadingGen {
 @Suite struct GettingStartedExampleTests {
     @Test func readingSurvivesEveryFormat() {
         let reading = Reading(sensor: "t1", value: 21.5, takenAt: Date(timeIntervalSince1970: 1_762_418_977.25))
-        // JSON and binary plists keep it exactly; XML plists keep whole seconds only.
+        // JSON, binary plists and CSV keep it exactly; XML plists keep whole seconds only.
         let reports = expectRoundTrip(reading, through: RoundTripFormat.all, expecting: [.xmlPlistDateWholeSeconds])
         #expect(reports.map(\.description) == [
             "json: exact",

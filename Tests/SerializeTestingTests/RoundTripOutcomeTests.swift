@@ -89,3 +89,14 @@ private struct Scaled: Codable {
         #expect(reports.map(\.outcome) == [.exact, .exact])
     }
 }
+
+@Suite struct FormatNameTests {
+    @Test(arguments: ["json", "xml", "binary", "csv", "json(iso8601)", "json(custom)", "json(nonFiniteAsStrings)", "json(snakeCase)"])
+    func everyPrintedNameFindsItsFormat(name: String) throws {
+        #expect(try #require(RoundTripFormat.named(name)).name == name)
+    }
+
+    @Test func anUnknownNameFindsNothing() {
+        #expect(RoundTripFormat.named("yaml") == nil)
+    }
+}
