@@ -45,6 +45,7 @@ private enum ReadingGen {
                 .jsonNonFiniteFloatRefused,
                 .csvNonFiniteFloatRefused,
                 .xmlPlistDateWholeSeconds,
+                .csvDateNanoseconds,
                 .plistNilAsDollarNull,
                 .binaryPlistEquivalentStringsUniqued,
                 .binaryPlistSignedZeroUniqued,
