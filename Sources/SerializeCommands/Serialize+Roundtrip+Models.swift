@@ -59,7 +59,8 @@ enum ModelMatrix {
             .init("`Roster` (dynamic keys)", samples: [Roster(students: [Student(id: 10, name: "Edsger"), Student(id: -3, name: "Negative")])]),
             .init("`SensorLog` (µs dates, Base64, URL, NaN, ±∞)", samples: [
                 SensorLog(readings: [
-                    SensorReading(sensorID: "g3", takenAt: when, raw: Data([0, 1, 255]), source: URL(fileURLWithPath: "/var/log/g3"), temperature: .nan, humidity: -.infinity)
+                    SensorReading(sensorID: "g3", takenAt: when, raw: Data([0, 1, 255]), source: URL(fileURLWithPath: "/var/log/g3"), temperature: .nan, humidity: -.infinity),
+                    SensorReading(sensorID: "g4", takenAt: when, raw: Data(), source: URL(fileURLWithPath: "/var/log/g4"), temperature: 21.5, humidity: 0.42),
                 ])
             ]),
             .init("`ReleaseList` (API v2, µs dates)", samples: [ReleaseList(releases: [Release(name: "2.4.1", publishedAt: when)])]),
