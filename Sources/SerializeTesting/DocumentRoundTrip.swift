@@ -61,6 +61,7 @@ public struct DocumentChange: Sendable, Equatable, CustomStringConvertible {
 
 /// What one format did to one document.
 public struct DocumentRoundTripReport: Sendable, CustomStringConvertible {
+    /// Exact, changed at paths, or refused.
     public enum Outcome: Sendable, Equatable {
         /// The document came back equal (NaN equal to NaN, key order kept).
         case exact
@@ -70,7 +71,9 @@ public struct DocumentRoundTripReport: Sendable, CustomStringConvertible {
         case failed(stage: String, message: String)
     }
 
+    /// The codec's name.
     public var format: String
+    /// What happened.
     public var outcome: Outcome
     /// The size of the written form, when writing succeeded.
     public var byteCount: Int?

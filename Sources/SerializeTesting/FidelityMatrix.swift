@@ -44,8 +44,11 @@ public struct FidelityMatrix: Sendable {
 
     /// A titled table.
     public struct Table: Sendable {
+        /// The `##` heading.
         public var title: String
+        /// The kinds of value, one a line.
         public var rows: [Row]
+        /// The formats, one a column.
         public var columns: [RoundTripFormat]
 
         public init(title: String, rows: [Row], columns: [RoundTripFormat]) {
@@ -55,6 +58,7 @@ public struct FidelityMatrix: Sendable {
         }
     }
 
+    /// The tables, in order.
     public var tables: [Table]
 
     public init(tables: [Table]) {

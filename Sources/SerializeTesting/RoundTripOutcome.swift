@@ -42,7 +42,9 @@ public struct RoundTripFailure: Sendable, Equatable, CustomStringConvertible {
         case invalidValue, typeMismatch, valueNotFound, keyNotFound, dataCorrupted, other
     }
 
+    /// The step that threw.
     public var stage: Stage
+    /// The kind of error.
     public var kind: Kind
     /// The coding path of the error, as `$.a.b[3]`.
     public var path: String
