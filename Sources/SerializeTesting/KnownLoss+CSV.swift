@@ -15,7 +15,7 @@ extension KnownLoss {
         summary: "CSVEncoder refuses NaN and ±infinity by default (nonConformingFloatStrategy .throw).",
         remedy: "Set CSVEncoder's and CSVDecoder's nonConformingFloatStrategy to .convertToString.",
         appliesTo: { $0.wireFormat == .csv },
-        failure: { $0.stage == .encode && $0.kind == .invalidValue && ["nan", "inf", "-inf"].contains($0.invalidValue ?? "") })
+        failure: { $0.isNonFiniteRefusal })
 
     /// An empty field is `nil` and a `nil` is an empty field: a key holding `nil` reads back as
     /// a key that is not there.

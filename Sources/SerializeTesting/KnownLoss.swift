@@ -94,7 +94,7 @@ extension KnownLoss {
         summary: "JSON has no NaN or infinity; JSONEncoder refuses them with EncodingError.invalidValue.",
         remedy: "JSONOptions(nonFiniteFloatsAsStrings: true) (Foundation's .convertToString), or a plist format.",
         appliesTo: { $0.wireFormat == .json && $0.json?.nonFiniteFloatsAsStrings != true },
-        failure: { $0.stage == .encode && $0.kind == .invalidValue && ["nan", "inf", "-inf"].contains($0.invalidValue ?? "") })
+        failure: { $0.isNonFiniteRefusal })
 
     /// XML property lists write `<date>` to the whole second: the fraction is rounded down.
     public static let xmlPlistDateWholeSeconds = KnownLoss(

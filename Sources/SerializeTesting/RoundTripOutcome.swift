@@ -100,6 +100,11 @@ public struct RoundTripFailure: Sendable, Equatable, CustomStringConvertible {
         "\(stage.rawValue) \(kind.rawValue) at \(path): \(message)"
     }
 
+    /// An encoder refusing NaN or ±infinity.
+    public var isNonFiniteRefusal: Bool {
+        stage == .encode && kind == .invalidValue && ["nan", "inf", "-inf"].contains(invalidValue ?? "")
+    }
+
     private static func path(_ codingPath: [any CodingKey]) -> String {
         var text = "$"
         for key in codingPath {
