@@ -163,7 +163,7 @@ public enum DocumentRoundTrip {
             for key in x.keys { collect(x[key], y[key], path + EncodedValue.pathStep(key), format, &out) }
             for key in y.keys where x[key] == nil { collect(nil, y[key], path + EncodedValue.pathStep(key), format, &out) }
             if x.keys.filter({ y[$0] != nil }) != y.keys.filter({ x[$0] != nil }) {
-                out.insert(DocumentChange(path: path, before: a, after: b, reason: "\(format.rawValue) reordered the keys"), at: start)
+                out.insert(DocumentChange(path: path, before: a, after: b, reason: "the keys came back in another order"), at: start)
             }
         default:
             if a != b { out.append(DocumentChange(path: path, before: a, after: b, reason: reason(a, b, format))) }
