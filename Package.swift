@@ -177,14 +177,14 @@ let package = Package(
         .testTarget(
             name: "SerializeTestingTests",
             dependencies: [
-                "SerializeTesting", "SerializeModels", "SerializeCoding", "TestSupport",
+                "SerializeTesting", "SerializeModels", "SerializeCoding", "SerializeDocument", "TestSupport",
                 .product(name: "PropertyBased", package: "swift-property-based"),
             ],
             swiftSettings: swiftSettings
         ),
         .testTarget(
             name: "SerializeCommandsTests",
-            dependencies: ["SerializeCommands", "SerializeCLI", "TestSupport"],
+            dependencies: ["SerializeCommands", "SerializeCLI", "SerializeDocument", "SerializeTesting", "TestSupport"],
             swiftSettings: swiftSettings
         ),
     ]
