@@ -65,6 +65,18 @@ enum ModelMatrix {
             ]),
             .init("`ReleaseList` (API v2, µs dates)", samples: [ReleaseList(releases: [Release(name: "2.4.1", publishedAt: when)])]),
         ]
+        rows.append(contentsOf: [
+            .init("`ShopProduct` (`Lossless`, `Default`, lossy containers)", samples: [
+                ShopProduct(
+                    id: 7, inStock: true, price: 19.99, name: "Mug", tags: ["kitchen"], isFeatured: true, availability: .preorder,
+                    pricesByCurrency: ["EUR": 18.5], variants: [ProductVariant(sku: "MUG-1")])
+            ]),
+            .init("`Inbox` (type registry)", samples: [
+                Inbox(
+                    owner: "ada", pinned: InboxText(sender: "bo", body: "hi"),
+                    messages: [InboxImage(sender: "cy", url: "a.png", width: 2, height: 1), InboxInvite(sender: "di", event: "tea", startsAt: when)])
+            ]),
+        ])
         if let restaurant = try? Restaurant(name: "Blue Door", latitude: -90, longitude: 180, meals: [.dinner, .lunch]) {
             rows.append(.init("`RestaurantGuide` (validated)", samples: [RestaurantGuide(restaurants: [restaurant])]))
         }

@@ -167,13 +167,14 @@ extension KnownLoss {
 
     /// `.convertToSnakeCase` and `.convertFromSnakeCase` are not inverses: `myURLValue` is written
     /// `my_url_value` and read back as `myUrlValue`, and a key already spelled `published_at`
-    /// in `CodingKeys` is looked up as `publishedAt`. The key is not found.
+    /// in `CodingKeys` is looked up as `publishedAt`, and dictionary keys are converted too
+    /// (`EUR` comes back as `eUr`). The key is not found, or found under another name.
     public static let snakeCaseKeyNotRestored = KnownLoss(
         name: "snakeCaseKeyNotRestored",
-        summary: "convertFromSnakeCase does not undo convertToSnakeCase: myURLValue comes back as myUrlValue, and CodingKeys already spelled in snake_case (published_at) are looked up as publishedAt.",
+        summary: "convertFromSnakeCase does not undo convertToSnakeCase: myURLValue comes back as myUrlValue, CodingKeys already spelled in snake_case (published_at) are looked up as publishedAt, and dictionary keys are converted too (EUR comes back as eUr).",
         remedy: "Keep .useDefaultKeys and spell snake_case keys in CodingKeys (case myURLValue = \"my_url_value\").",
         appliesTo: { $0.json?.snakeCaseKeys == true },
-        change: { $0.after == nil && $0.before != nil },
+        change: { ($0.after == nil) != ($0.before == nil) },
         failure: { $0.stage == .decode && ($0.kind == .keyNotFound || $0.kind == .valueNotFound) })
 
     /// The binary plist writer stores equal objects once; `0.0 == -0.0`, so the second zero of

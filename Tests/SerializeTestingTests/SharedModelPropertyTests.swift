@@ -97,36 +97,79 @@ enum SharedModelGen {
 }
 
 extension KnownLoss {
-    /// `Page` decodes its results leniently: an element that fails is removed (and reported).
-    /// In a property list a required string `"$null"` reads back as nil and fails, so the
-    /// element holding it is dropped; no other element may go.
-    static let pageDropsDollarNullElements = KnownLoss(
-        name: "pageDropsDollarNullElements",
-        summary: "Page removes results that fail to decode; in a plist, a result with a required \"$null\" string fails.",
+    /// Lenient arrays (`Page` results, `LossyArray`, `PolymorphicArray`) remove an element that
+    /// fails to decode, and report it. In a property list a required string `"$null"` reads
+    /// back as nil and fails, so the element holding it is dropped; no other element may go.
+    static let lenientArrayDropsDollarNullElements = KnownLoss(
+        name: "lenientArrayDropsDollarNullElements",
+        summary: "Lenient arrays remove elements that fail to decode; in a plist, an element with a required \"$null\" string fails.",
         remedy: "Use PlistSafeString for free text in plist-bound models.",
         appliesTo: { $0 == .xmlPlist || $0 == .binaryPlist },
-        reshape: { before, after in
-            guard case var .keyed(page) = before, case let .array(sent)? = page["results"],
-                case let .keyed(back) = after, case let .array(received)? = back["results"]
-            else { return nil }
+        reshape: { before, after in before.aligned(droppingDollarNullElementsToMatch: after) })
+}
+
+extension EncodedValue {
+    /// This value with array elements that hold `"$null"` removed wherever `after` lacks them,
+    /// matching element by element; other elements are kept, so any other change still shows.
+    func aligned(droppingDollarNullElementsToMatch after: EncodedValue) -> EncodedValue {
+        switch (self, after) {
+        case let (.keyed(sent), .keyed(received)):
+            return .keyed(Dictionary(uniqueKeysWithValues: sent.map { key, value in
+                (key, received[key].map { value.aligned(droppingDollarNullElementsToMatch: $0) } ?? value)
+            }))
+        case let (.array(sent), .array(received)):
             var kept: [EncodedValue] = []
+            var next = 0
             for element in sent {
-                let next = received.count > kept.count ? received[kept.count] : nil
-                let survives = next.map { next in
-                    element.differences(to: next, limit: 100).allSatisfy { difference in
-                        TestLosses.strings.contains { $0.applies(to: .binaryPlist) && $0.explains(difference) }
-                            || KnownLoss.binaryPlistSignedZeroUniqued.explains(difference)
-                    }
-                } ?? false
-                if survives {
-                    kept.append(element)
+                if next < received.count, element.survivesAsIs(received[next]) {
+                    kept.append(element.aligned(droppingDollarNullElementsToMatch: received[next]))
+                    next += 1
                 } else if !element.containsString("$null") {
-                    return nil  // only an element holding "$null" may be dropped
+                    kept.append(element)
+                    next += 1
                 }
             }
-            page["results"] = .array(kept)
-            return .keyed(page)
+            return .array(kept)
+        default:
+            return self
+        }
+    }
+
+    /// Whether `received` is this element up to the string and zero losses of plists.
+    private func survivesAsIs(_ received: EncodedValue) -> Bool {
+        aligned(droppingDollarNullElementsToMatch: received).differences(to: received, limit: 100).allSatisfy { difference in
+            TestLosses.strings.contains { $0.applies(to: .binaryPlist) && $0.explains(difference) }
+                || KnownLoss.binaryPlistSignedZeroUniqued.explains(difference)
+        }
+    }
+}
+
+extension KnownLoss {
+    /// A gap in a module, not a format: `Lossless<Double>` reads `-0` (written by JSON and XML
+    /// plists for `-0.0`) as the integer `0` first, so the sign of zero is lost. Named here so
+    /// the property tests stay exact about everything else; the fix belongs in SerializeCoding's
+    /// `Lossless` (keep a real `-0.0` when the number is a real or spelled with a minus sign).
+    static let losslessDoubleDropsNegativeZeroSign = KnownLoss(
+        name: "losslessDoubleDropsNegativeZeroSign",
+        summary: "Lossless<Double> reads -0 as the integer 0: -0.0 comes back as 0.0.",
+        remedy: "Fix in SerializeCoding's Lossless: try Double before Int for a Double property.",
+        appliesTo: { _ in true },
+        change: { difference in
+            guard case let .double(before)? = difference.before, case let .double(after)? = difference.after else { return false }
+            return before == 0 && before.sign == .minus && after == 0 && after.sign == .plus
         })
+}
+
+extension KnownLoss {
+    /// A gap in a module, not a format: JSON writes a whole `Double` above 2⁵³ without an
+    /// exponent (`-1484284007199936500`); `Lossless<Double>` reads it as an integer first and
+    /// refuses the conversion as inexact. The fix belongs in SerializeCoding's `Lossless`.
+    static let losslessDoubleRefusesLargeWholeNumbers = KnownLoss(
+        name: "losslessDoubleRefusesLargeWholeNumbers",
+        summary: "Lossless<Double> reads a large whole number as an integer first and refuses it as not exactly a Double.",
+        remedy: "Fix in SerializeCoding's Lossless: for a Double property, read the number as a Double.",
+        appliesTo: { _ in true },
+        failure: { $0.stage == .decode && $0.kind == .typeMismatch && $0.message.hasPrefix("Cannot convert integer") && $0.message.hasSuffix("to Double.") })
 }
 
 extension EncodedValue {
@@ -143,7 +186,10 @@ extension EncodedValue {
 
 @Suite struct SharedModelPropertyTests {
     /// The losses any model made of strings and floats can meet; each must explain a change exactly.
-    static let expected = TestLosses.strings + TestLosses.floats + TestLosses.csvShapes + [.pageDropsDollarNullElements]
+    static let expected = TestLosses.strings + TestLosses.floats + TestLosses.csvShapes + [
+        .lenientArrayDropsDollarNullElements, .xmlPlistDateWholeSeconds, .csvDateNanoseconds,
+        .losslessDoubleDropsNegativeZeroSign, .losslessDoubleRefusesLargeWholeNumbers,
+    ]
 
     private func check<T: Codable>(
         _ generator: Generator<T, some Sequence>, count: Int = 200, sourceLocation: SourceLocation = #_sourceLocation
@@ -174,19 +220,71 @@ extension EncodedValue {
 }
 
 @Suite struct SharedModelLossTests {
-    @Test func aPlistDropsAPageResultHoldingDollarNullByName() {
+    /// Documents the Lossless gap the property tests name; fails (and should be updated)
+    /// once `Lossless<Double>` keeps the sign of zero.
+    @Test func losslessDoubleDropsTheSignOfZeroInTextFormats() {
+        let product = ShopProduct(id: 1, inStock: true, price: -0.0, name: "zero")
+        let reports = RoundTrip.check(product)
+        // JSON, XML and binary plists read -0 as an integer first; CSV's text "-0.0" is no integer.
+        #expect(reports.map { $0.verdict(expecting: [.losslessDoubleDropsNegativeZeroSign]) } == [
+            .expectedLoss([.losslessDoubleDropsNegativeZeroSign]), .expectedLoss([.losslessDoubleDropsNegativeZeroSign]),
+            .expectedLoss([.losslessDoubleDropsNegativeZeroSign]), .exact,
+        ])
+    }
+
+    /// Documents the second Lossless gap: JSON writes a large whole Double without an exponent,
+    /// which reads as an integer, and converting it back is not exact, so decoding fails.
+    @Test func losslessDoubleRefusesALargeWholeNumberFromJSON() {
+        let product = ShopProduct(id: 1, inStock: true, price: -1.4842840071999365e+18, name: "big")
+        let json = RoundTrip.check(product, through: .json)
+        #expect(json.verdict(expecting: [.losslessDoubleRefusesLargeWholeNumbers]) == .expectedLoss([.losslessDoubleRefusesLargeWholeNumbers]))
+    }
+
+    @Test func aPlistDropsALenientArrayElementHoldingDollarNullByName() {
         let page = Page<SearchResult>(
             count: 2, offset: 0, limit: 10,
             results: [.song(Song(id: 1, title: "Naima", artist: "$null")), .user(User(id: 2, username: "ada"))])
         let reports = expectRoundTrip(page, through: TestFormats.every, expecting: SharedModelPropertyTests.expected)
         #expect(reports.map { $0.verdict(expecting: SharedModelPropertyTests.expected) } == [
-            .exact, .expectedLoss([.pageDropsDollarNullElements]), .expectedLoss([.pageDropsDollarNullElements]), .exact,
+            .exact, .expectedLoss([.lenientArrayDropsDollarNullElements]), .expectedLoss([.lenientArrayDropsDollarNullElements]), .exact,
         ])
         // Dropping any other element is not this loss.
         let wrong = RoundTripReport(
             format: .xmlPlist, outcome: .changed(path: "$.results[0]", before: "", after: ""),
             differences: [RoundTripDifference(path: "$.results[0]", before: .null, after: nil)],
             before: .keyed(["results": .array([.string("kept"), .string("x")])]), after: .keyed(["results": .array([.string("x")])]))
-        #expect(!wrong.verdict(expecting: [.pageDropsDollarNullElements]).isAcceptable)
+        #expect(!wrong.verdict(expecting: [.lenientArrayDropsDollarNullElements]).isAcceptable)
     }
+}
+
+// MARK: - Models added with persistence
+
+extension SharedModelGen {
+    static let shopProduct = Generator<ShopProduct, Shrink.None<ShopProduct>> { rng in
+        ShopProduct(
+            id: int.run(using: &rng), inStock: Bool.random(using: &rng), price: RoundTripGen.double.run(using: &rng),
+            name: text.run(using: &rng), tags: RoundTripGen.array(text, count: 0...3).run(using: &rng),
+            isFeatured: Bool.random(using: &rng),
+            availability: ProductAvailability.allCases.randomElement(using: &rng) ?? .unknown,
+            pricesByCurrency: RoundTripGen.dictionary(RoundTripGen.double, keys: name, count: 0...3).run(using: &rng),
+            variants: RoundTripGen.array(text.map(ProductVariant.init(sku:)), count: 0...3).run(using: &rng))
+    }
+
+    static let inboxMessage = Generator<any InboxMessage, Shrink.None<any InboxMessage>> { rng in
+        switch Int.random(in: 0..<3, using: &rng) {
+        case 0: InboxText(sender: text.run(using: &rng), body: text.run(using: &rng))
+        case 1: InboxImage(sender: text.run(using: &rng), url: text.run(using: &rng), width: int.run(using: &rng), height: int.run(using: &rng))
+        default: InboxInvite(sender: text.run(using: &rng), event: text.run(using: &rng), startsAt: RoundTripGen.date.run(using: &rng))
+        }
+    }
+
+    static let inbox = Generator<Inbox, Shrink.None<Inbox>> { rng in
+        Inbox(owner: text.run(using: &rng), pinned: inboxMessage.run(using: &rng),
+              messages: RoundTripGen.array(inboxMessage, count: 0...3).run(using: &rng))
+    }
+}
+
+extension SharedModelPropertyTests {
+    @Test func shopProducts() async { await check(SharedModelGen.shopProduct) }
+    @Test func inboxes() async { await check(SharedModelGen.inbox) }
 }
