@@ -13,11 +13,14 @@ extension Serialize {
             commandName: "roundtrip",
             abstract: "Convert a document through formats and back; print what survived, what changed and why.",
             discussion: """
-                For each format in --through, FILE is written in that format and read back, then \
-                compared path by path with the original. Each format reports `exact`, the paths \
-                that changed with the reason (`xml has no null`), or the error that refused it. \
-                The exit status is 0 when every format was exact, 1 when a format changed or \
-                refused the document, 2 when FILE cannot be read.
+                For each format in --through, FILE is written in that format with serialize's own \
+                writers and read back, then compared path by path with the original. Each format \
+                reports `exact`, the paths that changed with the reason (`csv keeps only text: the \
+                type is gone`), or the named error that refused it (null in a property list). NaN \
+                and infinities are written as their names where a format has none. Until \
+                serialize reads XML property lists itself, Foundation reads them back, and the \
+                report says so. The exit status is 0 when every format was exact, 1 when a format \
+                changed or refused the document, 2 when FILE cannot be read.
 
                 --matrix prints the fidelity matrix instead: which Codable value survives which \
                 format, measured by the round-trip harness (Docs/FidelityMatrix.md is its output).
@@ -29,7 +32,7 @@ extension Serialize {
 
         @Option(
             help: ArgumentHelp(
-                "The formats to go through, comma-separated: json, xml, binary, csv.", valueName: "formats"))
+                "The formats to go through, comma-separated: json, xml, binary, csv, tsv.", valueName: "formats"))
         public var through: String = "json,xml,binary,csv"
 
         @Option(help: ArgumentHelp("The format of FILE when its extension does not say: json, xml, binary, csv, tsv.", valueName: "format"))
