@@ -17,9 +17,7 @@ extension Serialize {
                 writers and read back, then compared path by path with the original. Each format \
                 reports `exact`, the paths that changed with the reason (`csv keeps only text: the \
                 type is gone`), or the named error that refused it (null in a property list). NaN \
-                and infinities are written as their names where a format has none. Until \
-                serialize reads XML property lists itself, Foundation reads them back, and the \
-                report says so. The exit status is 0 when every format was exact, 1 when a format \
+                and infinities are written as their names where a format has none. The exit status is 0 when every format was exact, 1 when a format \
                 changed or refused the document, 2 when FILE cannot be read.
 
                 --matrix prints the fidelity matrix instead: which Codable value survives which \
@@ -136,20 +134,6 @@ enum RoundtripCodecs {
     static let writing = WritingOptions(pretty: true, nonFinite: .string)
 
     static func codec(for format: Format) throws -> DocumentCodec {
-        let own = DocumentCodec.serialize(format, writing: writing)
-        guard format == .xmlPlist else { return own }
-        // SerializeDocument cannot read XML property lists yet: until it can, Foundation reads
-        // them back, and says so in the name (it keeps no key order: keys come back sorted).
-        return DocumentCodec(
-            name: "xml (read back by Foundation)", format: format,
-            read: { data in
-                do {
-                    return try own.read(data)
-                } catch let error as DocumentError where error.code.rawValue == "unsupported" {
-                    // Only the missing reader falls back; every other error is reported.
-                    return try DocumentCodec.foundationXMLPlist.read(data)
-                }
-            },
-            write: own.write)
+        .serialize(format, writing: writing)
     }
 }
