@@ -48,6 +48,8 @@ public enum LosslessSource: Sendable, Hashable, CustomStringConvertible {
 /// is exact: `"12"` → `12`, `1.0` → `1`, `0`/`1`/`"true"`/`"0"` → `Bool`, but never
 /// `"1.5"` → `Int` or `2` → `Bool`.
 public protocol LosslessConvertible: Codable, Equatable {
+    /// The scalar kind this type is written as; decoding tries it before the others.
+    static var losslessKind: LosslessSource.Kind { get }
     /// Converts `source` exactly, or returns `nil`.
     init?(losslessSource source: LosslessSource)
     /// This value as a scalar of `kind`, or `nil` when it cannot be written as one exactly.
@@ -105,8 +107,18 @@ public struct Lossless<Value: LosslessConvertible>: Codable {
                 Value.self,
                 .init(codingPath: decoder.codingPath, debugDescription: "Expected \(Value.self) but found null."))
         }
-        for kind in LosslessSource.Kind.allCases {
-            guard let found = Self.decode(kind, from: container) else { continue }
+        // The property's own kind first, so a Double keeps `-0.0` and a whole number too large
+        // for exact integer parsing; then the others in a fixed order.
+        let kinds = [Value.losslessKind] + LosslessSource.Kind.allCases.filter { $0 != Value.losslessKind }
+        for kind in kinds {
+            guard var found = Self.decode(kind, from: container) else { continue }
+            // A real that was written as a whole number (`12`) remembers that form, so the
+            // original form writes `12` again; `-0.0` and inexact integers stay reals.
+            if case let .double(real) = found, !(real == 0 && real.sign == .minus),
+                let integer = try? container.decode(Int64.self), Double(exactly: integer) == real
+            {
+                found = .integer(integer)
+            }
             guard let value = Value(losslessSource: found) else {
                 throw DecodingError.typeMismatch(
                     Value.self,
@@ -162,6 +174,8 @@ extension Lossless: Sendable where Value: Sendable {}
 // MARK: - Conversions
 
 extension Bool: LosslessConvertible {
+    public static var losslessKind: LosslessSource.Kind { .bool }
+
     public init?(losslessSource source: LosslessSource) {
         switch source {
         case let .bool(value): self = value
@@ -188,6 +202,8 @@ extension Bool: LosslessConvertible {
 }
 
 extension Int64: LosslessConvertible {
+    public static var losslessKind: LosslessSource.Kind { .integer }
+
     public init?(losslessSource source: LosslessSource) {
         switch source {
         case .bool: return nil
@@ -212,6 +228,8 @@ extension Int64: LosslessConvertible {
 }
 
 extension Int: LosslessConvertible {
+    public static var losslessKind: LosslessSource.Kind { .integer }
+
     public init?(losslessSource source: LosslessSource) {
         guard let wide = Int64(losslessSource: source), let value = Int(exactly: wide) else { return nil }
         self = value
@@ -223,6 +241,8 @@ extension Int: LosslessConvertible {
 }
 
 extension Double: LosslessConvertible {
+    public static var losslessKind: LosslessSource.Kind { .double }
+
     public init?(losslessSource source: LosslessSource) {
         switch source {
         case .bool: return nil
@@ -247,6 +267,8 @@ extension Double: LosslessConvertible {
 }
 
 extension String: LosslessConvertible {
+    public static var losslessKind: LosslessSource.Kind { .string }
+
     public init?(losslessSource source: LosslessSource) {
         switch source {
         case let .bool(value): self = value ? "true" : "false"

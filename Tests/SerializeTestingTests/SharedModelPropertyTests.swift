@@ -144,34 +144,6 @@ extension EncodedValue {
     }
 }
 
-extension KnownLoss {
-    /// A gap in a module, not a format: `Lossless<Double>` reads `-0` (written by JSON and XML
-    /// plists for `-0.0`) as the integer `0` first, so the sign of zero is lost. Named here so
-    /// the property tests stay exact about everything else; the fix belongs in SerializeCoding's
-    /// `Lossless` (keep a real `-0.0` when the number is a real or spelled with a minus sign).
-    static let losslessDoubleDropsNegativeZeroSign = KnownLoss(
-        name: "losslessDoubleDropsNegativeZeroSign",
-        summary: "Lossless<Double> reads -0 as the integer 0: -0.0 comes back as 0.0.",
-        remedy: "Fix in SerializeCoding's Lossless: try Double before Int for a Double property.",
-        appliesTo: { _ in true },
-        change: { difference in
-            guard case let .double(before)? = difference.before, case let .double(after)? = difference.after else { return false }
-            return before == 0 && before.sign == .minus && after == 0 && after.sign == .plus
-        })
-}
-
-extension KnownLoss {
-    /// A gap in a module, not a format: JSON writes a whole `Double` above 2⁵³ without an
-    /// exponent (`-1484284007199936500`); `Lossless<Double>` reads it as an integer first and
-    /// refuses the conversion as inexact. The fix belongs in SerializeCoding's `Lossless`.
-    static let losslessDoubleRefusesLargeWholeNumbers = KnownLoss(
-        name: "losslessDoubleRefusesLargeWholeNumbers",
-        summary: "Lossless<Double> reads a large whole number as an integer first and refuses it as not exactly a Double.",
-        remedy: "Fix in SerializeCoding's Lossless: for a Double property, read the number as a Double.",
-        appliesTo: { _ in true },
-        failure: { $0.stage == .decode && $0.kind == .typeMismatch && $0.message.hasPrefix("Cannot convert integer") && $0.message.hasSuffix("to Double.") })
-}
-
 extension EncodedValue {
     /// Whether `text` appears as a string anywhere in this value.
     func containsString(_ text: String) -> Bool {
@@ -188,7 +160,6 @@ extension EncodedValue {
     /// The losses any model made of strings and floats can meet; each must explain a change exactly.
     static let expected = TestLosses.strings + TestLosses.floats + TestLosses.csvShapes + [
         .lenientArrayDropsDollarNullElements, .xmlPlistDateWholeSeconds, .csvDateNanoseconds,
-        .losslessDoubleDropsNegativeZeroSign, .losslessDoubleRefusesLargeWholeNumbers,
     ]
 
     private func check<T: Codable>(
@@ -220,24 +191,19 @@ extension EncodedValue {
 }
 
 @Suite struct SharedModelLossTests {
-    /// Documents the Lossless gap the property tests name; fails (and should be updated)
-    /// once `Lossless<Double>` keeps the sign of zero.
-    @Test func losslessDoubleDropsTheSignOfZeroInTextFormats() {
+    /// `Lossless<Double>` reads a Double first, so the sign of zero survives every format
+    /// (it once read `-0` as the integer 0).
+    @Test func losslessDoubleKeepsTheSignOfZero() {
         let product = ShopProduct(id: 1, inStock: true, price: -0.0, name: "zero")
         let reports = RoundTrip.check(product)
-        // JSON, XML and binary plists read -0 as an integer first; CSV's text "-0.0" is no integer.
-        #expect(reports.map { $0.verdict(expecting: [.losslessDoubleDropsNegativeZeroSign]) } == [
-            .expectedLoss([.losslessDoubleDropsNegativeZeroSign]), .expectedLoss([.losslessDoubleDropsNegativeZeroSign]),
-            .expectedLoss([.losslessDoubleDropsNegativeZeroSign]), .exact,
-        ])
+        #expect(reports.map { $0.verdict(expecting: []) } == [.exact, .exact, .exact, .exact])
     }
 
-    /// Documents the second Lossless gap: JSON writes a large whole Double without an exponent,
-    /// which reads as an integer, and converting it back is not exact, so decoding fails.
-    @Test func losslessDoubleRefusesALargeWholeNumberFromJSON() {
+    /// JSON writes a large whole Double without an exponent; `Lossless<Double>` reads it as a
+    /// Double (it once read it as an integer first and refused the inexact conversion).
+    @Test func losslessDoubleReadsALargeWholeNumberFromJSON() {
         let product = ShopProduct(id: 1, inStock: true, price: -1.4842840071999365e+18, name: "big")
-        let json = RoundTrip.check(product, through: .json)
-        #expect(json.verdict(expecting: [.losslessDoubleRefusesLargeWholeNumbers]) == .expectedLoss([.losslessDoubleRefusesLargeWholeNumbers]))
+        #expect(RoundTrip.check(product, through: .json).verdict(expecting: []) == .exact)
     }
 
     @Test func aPlistDropsALenientArrayElementHoldingDollarNullByName() {
