@@ -2,13 +2,15 @@
 //
 // serialize: move data between JSON, property lists (XML and binary) and CSV.
 //
-// The targets follow the pipeline bytes ⇄ value tree ⇄ Codable, one job per module:
+// The targets follow the pipeline bytes ⇄ value tree ⇄ Codable, one job per module
+// (arrows point from a module to those built on it; the main edges only):
 //
-//   CLibXML2 ─► SerializeXML ─┐
-//   SerializeCSV ─────────────┼─► SerializeDocument ─► PlistInspector
-//                             │            │
-//   SerializeCoding ─► SerializeModels     ├─► SerializePersistence ─► SerializeTesting
-//                                          └──────────► SerializeCommands ─► serialize (CLI)
+//   CLibXML2 ─► SerializeXML ───────────────┐
+//   SerializeCoding ─► SerializeCSV ────────┴─► SerializeDocument ─┬─► PlistInspector
+//          │                                                        ├─► SerializePersistence ─► SerializeTesting
+//          └─► SerializeModels                                      └─► SerializeCommands ─► serialize (CLI)
+//
+// SerializeCommands depends on every library (each verb uses one); SerializeCLI is its @main.
 
 import PackageDescription
 
