@@ -88,19 +88,21 @@ public enum ConversionFailure: Error, Sendable, Equatable, CustomStringConvertib
 extension Format {
     /// Converts `data` from this format to `target`.
     ///
-    /// JSON and binary property lists convert to JSON and to property lists without building a
+    /// JSON and property lists convert to JSON and to property lists without building a
     /// ``Document`` tree: the reader hands each value straight to the target's writer, so memory
     /// stays near the sizes of the input and the output. Other pairs, and sorted keys, go
-    /// through the tree.
+    /// through the tree; so does an XML property list with a duplicate key in a `<dict>` (the
+    /// last value wins at the first key's place, which a writer cannot do once the first value
+    /// is written), read a second time.
     ///
     /// - Throws: ``ConversionFailure`` saying whether reading or writing failed.
     public func convert(
         _ data: Data, to target: Format, reading: ReadingOptions = ReadingOptions(), writing: WritingOptions = WritingOptions()
     ) throws(ConversionFailure) -> Data {
         let source = detected(in: data)
-        if [.json, .binaryPlist].contains(source), !writing.sortKeys, [.json, .xmlPlist, .binaryPlist].contains(target) {
+        if [.json, .binaryPlist, .xmlPlist].contains(source), !writing.sortKeys, [.json, .xmlPlist, .binaryPlist].contains(target) {
             do throws(DocumentError) {
-                return try Self.stream(data, from: source, to: target, reading: reading, writing: writing)
+                if let output = try Self.stream(data, from: source, to: target, reading: reading, writing: writing) { return output }
             } catch {
                 // The readers locate by line and column or byte offset, the writers by path.
                 if case .path = error.location { throw .writing(error) }
@@ -120,27 +122,46 @@ extension Format {
         }
     }
 
-    static func stream(_ data: Data, from source: Format, to target: Format, reading: ReadingOptions, writing: WritingOptions) throws(DocumentError) -> Data {
-        func drive<Builder: DocumentBuilder>(_ builder: inout Builder) throws(DocumentError) -> Builder.Value {
-            if source == .json { return try JSONReader(maximumDepth: reading.maximumDepth).read(data, into: &builder) }
-            return try BinaryPlistReader(maximumDepth: reading.maximumDepth).read(data, into: &builder)
+    /// Converts `data` with the reader driving the target's writer; nil when an XML property list
+    /// needs the tree after all (a duplicate key).
+    static func stream(_ data: Data, from source: Format, to target: Format, reading: ReadingOptions, writing: WritingOptions) throws(DocumentError) -> Data? {
+        /// The root value and, for XML, how many values and keys were read; nil: use the tree.
+        func drive<Builder: DocumentBuilder>(_ builder: inout Builder) throws(DocumentError) -> (Builder.Value, count: Int?)? {
+            switch source {
+            case .json: return (try JSONReader(maximumDepth: reading.maximumDepth).read(data, into: &builder), nil)
+            case .xmlPlist:
+                // As Format.read: the XML reader's own depth limit.
+                guard case let .value(value, count) = try XMLPlistReader().read(data, into: &builder) else { return nil }
+                return (value, count)
+            default: return (try BinaryPlistReader(maximumDepth: reading.maximumDepth).read(data, into: &builder), nil)
+            }
         }
-        // Generous capacities cost nothing until touched: large allocations are mapped lazily.
+        // Generous capacities cost nothing until touched: large allocations are mapped lazily. An
+        // XML property list is larger than the same values in JSON or XML written by serialize.
+        let xml = source == .xmlPlist
         switch target {
         case .xmlPlist:
-            var output = XMLPlistOutput(options: writing, capacity: data.count * 3 + 4096)
-            _ = try drive(&output)
+            var output = XMLPlistOutput(options: writing, capacity: data.count * (xml ? 2 : 3) + 4096)
+            guard try drive(&output) != nil else { return nil }
             return output.finish()
         case .binaryPlist:
             // Every JSON value takes at least a byte; a binary plist expands to at most 4 values a
-            // byte (the reader's limit), each with at most one key.
-            let bound = source == .json ? data.count : 8 * data.count
-            var output = BinaryPlistOutput(options: writing, objectBound: bound, capacity: data.count + 4096)
-            let top = try drive(&output)
+            // byte (the reader's limit), each with at most one key; every XML value or key at
+            // least 6 bytes (`<key/>`, `<true/>`).
+            let bound = source == .json ? data.count : xml ? data.count / 6 + 1 : 8 * data.count
+            var output = BinaryPlistOutput(options: writing, objectBound: bound, capacity: data.count / (xml ? 2 : 1) + 4096)
+            guard let (top, count) = try drive(&output) else { return nil }
+            // The tree path sizes object references by the exact count: write again with it when
+            // the bound gave wider references, so the bytes are the same either way.
+            if let count, BinaryPlistOutput.byteCount(UInt64(max(count - 1, 0))) != output.refSize {
+                var exact = BinaryPlistOutput(options: writing, objectBound: count, capacity: data.count / 2 + 4096)
+                guard let (top, _) = try drive(&exact) else { return nil }
+                return try exact.finish(top: top)
+            }
             return try output.finish(top: top)
         default:
-            var output = JSONOutput(options: writing, capacity: data.count * 2 + 4096)
-            _ = try drive(&output)
+            var output = JSONOutput(options: writing, capacity: data.count * (xml ? 1 : 2) + 4096)
+            guard try drive(&output) != nil else { return nil }
             return output.finish()
         }
     }

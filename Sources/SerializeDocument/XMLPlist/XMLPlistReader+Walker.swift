@@ -1,51 +1,83 @@
-/// The state machine that turns XML events into a ``Document`` and diagnostics in one pass.
+/// The state machine that turns XML events into values for a ``DocumentBuilder`` and diagnostics
+/// in one pass.
 
 import Foundation
-import OrderedCollections
 import SerializeXML
 
 /// Receives the events of an ``XMLEventParser`` over a property list and hands them to an
-/// ``XMLPlistWalk``.
+/// ``XMLPlistWalk`` through closures made by ``XMLPlistWalk/run(_:)``.
 ///
-/// The walk's state lives behind a pointer this class owns (allocated in `init`, freed in
-/// `deinit`), so the millions of per-event updates pay no dynamic exclusivity checks.
-final class XMLPlistWalker: XMLEventHandler {
-    let walk: UnsafeMutablePointer<XMLPlistWalk>
+/// The class is not generic: the parser calls it through its protocol from another module, where
+/// a generic class's methods would run unspecialized, looking up generic metadata on every event.
+/// The closures are made where the builder's type is known, so they are specialized.
+final class XMLPlistEvents: XMLEventHandler {
+    let start: (XMLName, Int, Int) -> Void
+    let end: (Int, Int, XMLEventParser) -> Void
+    let text: (UnsafeRawBufferPointer, XMLEventParser) -> Void
+    let diagnostic: (XMLDiagnostic) -> Void
 
-    init(keepingValues keep: Bool) {
-        walk = .allocate(capacity: 1)
-        walk.initialize(to: XMLPlistWalk(keepingValues: keep))
-    }
-
-    deinit {
-        walk.deinitialize(count: 1)
-        walk.deallocate()
+    init(
+        start: @escaping (XMLName, Int, Int) -> Void, end: @escaping (Int, Int, XMLEventParser) -> Void,
+        text: @escaping (UnsafeRawBufferPointer, XMLEventParser) -> Void, diagnostic: @escaping (XMLDiagnostic) -> Void
+    ) {
+        self.start = start
+        self.end = end
+        self.text = text
+        self.diagnostic = diagnostic
     }
 
     func xmlStartElement(_ name: XMLName, start: Int, end: Int, parser: XMLEventParser) {
-        walk.pointee.startElement(name, start: start, end: end)
+        self.start(name, start, end)
     }
 
     func xmlEndElement(_ name: XMLName, start: Int, end: Int, parser: XMLEventParser) {
-        walk.pointee.endElement(start: start, end: end)
+        self.end(start, end, parser)
     }
 
     func xmlText(_ bytes: UnsafeRawBufferPointer, isCDATA: Bool, parser: XMLEventParser) {
-        walk.pointee.text(bytes, parser: parser)
+        text(bytes, parser)
     }
 
     func xmlDiagnostic(_ diagnostic: XMLDiagnostic, parser: XMLEventParser) {
-        walk.pointee.diagnostic(diagnostic)
+        self.diagnostic(diagnostic)
     }
 }
 
-/// The state machine of one pass over a property list: builds the value (when asked) and
-/// collects every problem with its byte offset and key path.
+extension XMLPlistWalk {
+    /// Runs `parser` with this walk; the walk at the end.
+    ///
+    /// The walk's state lives behind a pointer allocated here, so the millions of per-event
+    /// updates pay no dynamic exclusivity checks.
+    consuming func run(_ parser: XMLEventParser) -> XMLPlistWalk {
+        let walk = UnsafeMutablePointer<XMLPlistWalk>.allocate(capacity: 1)
+        walk.initialize(to: self)
+        defer { walk.deallocate() }
+        let events = XMLPlistEvents(
+            start: { name, start, end in walk.pointee.startElement(name, start: start, end: end) },
+            end: { start, end, parser in
+                walk.pointee.endElement(start: start, end: end)
+                // A duplicate key the builder cannot merge: the caller reads the data again into a tree.
+                if walk.pointee.abandoned { parser.stop() }
+            },
+            text: { bytes, parser in walk.pointee.text(bytes, parser: parser) },
+            diagnostic: { walk.pointee.diagnostic($0) })
+        parser.parse(into: events)
+        return walk.move()
+    }
+}
+
+/// The state machine of one pass over a property list: hands the values to a builder (when
+/// asked) and collects every problem with its byte offset and key path.
 ///
 /// Open elements are ``Frame``s, plain values with no references so the stack costs no
 /// reference counting; what dictionaries and arrays hold lives on side stacks (``dicts``,
-/// ``arrays``, ``keys``) in the same nesting order. Key paths are only rendered for a diagnostic.
-struct XMLPlistWalk {
+/// ``dictStates``, ``arrays``, ``keys``) in the same nesting order. Key paths are only rendered
+/// for a diagnostic.
+///
+/// The builder gets values only while the input is sound: from the first error on (or a builder
+/// error, or a duplicate key a builder that cannot merge keys meets) it gets nothing more, and
+/// the walk goes on for the diagnostics alone.
+struct XMLPlistWalk<Builder: DocumentBuilder> {
     typealias Diagnostic = XMLPlistReader.Diagnostic
 
     /// The property-list tags.
@@ -114,9 +146,8 @@ struct XMLPlistWalk {
         }
     }
 
-    /// What an open `<dict>` holds.
+    /// What an open `<dict>` has seen.
     struct DictState {
-        var entries: OrderedDictionary<String, Document> = [:]
         var keyOffsets = KeyIndex()
         /// The last `<key>` read, waiting for its value.
         var pendingKey: String?
@@ -136,17 +167,30 @@ struct XMLPlistWalk {
     }
 
     /// Stands in a message for the `line:column` of ``Pending/related``.
-    static let firstPlaceholder = "\u{1}first\u{1}"
+    static var firstPlaceholder: String { "\u{1}first\u{1}" }
 
     /// At most this many diagnostics are kept; the rest are counted in a final note.
-    static let diagnosticLimit = 1000
+    static var diagnosticLimit: Int { 1000 }
 
-    let keep: Bool
+    /// Whether a duplicate key may be handed to the builder (which then keeps the last value at
+    /// the first key's place, as ``TreeBuilder`` does); writers cannot take a value back.
+    let mergesDuplicateKeys: Bool
+    private(set) var builder: Builder
+    /// Whether values still go to ``builder``.
+    private(set) var building: Bool
+    /// A duplicate key stopped the building: the builder cannot give it the tree's meaning.
+    private(set) var abandoned = false
+    /// What the builder threw, which stopped the building.
+    private(set) var builderError: DocumentError?
+    /// Values and keys handed to the builder (``BinaryPlistOutput/objectBound(_:)`` of the tree).
+    private(set) var valueCount = 0
     private var frames: [Frame] = []
     /// One per open `<dict>` frame, innermost last.
     private var dicts: [DictState] = []
-    /// One per open `<array>` frame when values are kept, innermost last.
-    private var arrays: [[Document]] = []
+    /// One per `<dict>` frame opened while building, innermost last.
+    private var dictStates: [Builder.DictionaryState] = []
+    /// One per `<array>` frame opened while building, innermost last.
+    private var arrays: [Builder.ArrayState] = []
     /// The dictionary key of every open frame with ``Frame/hasKey``, outermost first.
     private var keys: [String] = []
     private var text: [UInt8] = []
@@ -156,11 +200,32 @@ struct XMLPlistWalk {
     private var notedArchive = false
     private var dropped = 0
     private(set) var pending: [Pending] = []
-    private(set) var root: Document?
+    private(set) var root: Builder.Value?
     private(set) var maxDepth = 0
 
-    init(keepingValues keep: Bool) {
-        self.keep = keep
+    /// A walk handing values to `builder` when `building`, and merging duplicate keys through it
+    /// when `mergesDuplicateKeys` (otherwise a duplicate key stops the walk: see ``abandoned``).
+    init(builder: Builder, building: Bool, mergesDuplicateKeys: Bool) {
+        self.builder = builder
+        self.building = building
+        self.mergesDuplicateKeys = mergesDuplicateKeys
+    }
+
+    /// Runs `body` on the builder; a thrown error is kept and stops the building.
+    @inline(__always)
+    private mutating func build<T>(_ body: (inout Builder) throws(DocumentError) -> T) -> T? {
+        do {
+            return try body(&builder)
+        } catch {
+            stopBuilding(error)
+            return nil
+        }
+    }
+
+    /// Keeps what the builder threw and stops the building.
+    private mutating func stopBuilding(_ error: DocumentError) {
+        builderError = error
+        building = false
     }
 
     // MARK: - Reporting
@@ -183,6 +248,7 @@ struct XMLPlistWalk {
     }
 
     private mutating func report(_ code: Diagnostic.Code, _ severity: Diagnostic.Severity, _ message: String, at offset: Int, adding component: PlistKeyPathComponent? = nil) {
+        if severity == .error { building = false }
         guard pending.count < Self.diagnosticLimit else {
             dropped += 1
             return
@@ -299,13 +365,21 @@ struct XMLPlistWalk {
             keys.append(key)
             frame.hasKey = true
         }
+        if building && frame.tag != .plist { beginSlot(key: key) }
         switch frame.tag {
         case .dict:
             dicts.append(DictState())
+            if building, let state = build({ builder throws(DocumentError) in try builder.beginDictionary() }) {
+                dictStates.append(state)
+                valueCount += 1
+            }
             containerDepth += 1
             maxDepth = max(maxDepth, containerDepth)
         case .array:
-            if keep { arrays.append([]) }
+            if building, let state = build({ builder throws(DocumentError) in try builder.beginArray() }) {
+                arrays.append(state)
+                valueCount += 1
+            }
             containerDepth += 1
             maxDepth = max(maxDepth, containerDepth)
         case .plist:
@@ -314,6 +388,23 @@ struct XMLPlistWalk {
             text.removeAll(keepingCapacity: true)
         }
         frames.append(frame)
+    }
+
+    /// Tells the builder a value begins in the innermost open container (`key` in a `<dict>`).
+    private mutating func beginSlot(key: String?) {
+        guard let parent = frames.last else { return }
+        switch parent.tag {
+        case .array:
+            let top = arrays.count - 1
+            do { try builder.beginElement(in: &arrays[top]) } catch { stopBuilding(error) }
+        case .dict:
+            guard let key else { return }
+            let top = dictStates.count - 1
+            valueCount += 1
+            do { try builder.beginMember(key, in: &dictStates[top]) } catch { stopBuilding(error) }
+        default:
+            break
+        }
     }
 
     // MARK: - Text
@@ -350,16 +441,20 @@ struct XMLPlistWalk {
         }
         let value = close(frame)
         frames.removeLast()
-        let key = frame.hasKey ? keys.removeLast() : nil
-        guard keep, !frame.orphan, let value else { return }
+        if frame.hasKey { keys.removeLast() }
+        guard building, !frame.orphan, let value else { return }
         let parent = frames.count - 1
         guard parent >= 0 else {
             root = value
             return
         }
         switch frames[parent].tag {
-        case .array: arrays[arrays.count - 1].append(value)
-        case .dict: if let key { dicts[dicts.count - 1].entries[key] = value }
+        case .array:
+            let top = arrays.count - 1
+            do { try builder.endElement(value, in: &arrays[top]) } catch { stopBuilding(error) }
+        case .dict:
+            let top = dictStates.count - 1
+            do { try builder.endMember(value, in: &dictStates[top]) } catch { stopBuilding(error) }
         default: root = value
         }
     }
@@ -372,6 +467,10 @@ struct XMLPlistWalk {
             report(.keyWithoutValue, .error, "key \"\(previous)\" has no value: a <key> must be followed by a value", at: dicts[dict].pendingKeyOffset, adding: .key(previous))
         }
         if let first = dicts[dict].keyOffsets.insert(key, at: frame.start) {
+            if building && !mergesDuplicateKeys {
+                abandoned = true
+                building = false
+            }
             report(.duplicateKey, .warning, "duplicate key \"\(key)\" in <dict> (first at \(Self.firstPlaceholder)); the last value wins", at: frame.start, adding: .key(key))
             if pending.last?.code == .duplicateKey { pending[pending.count - 1].related = first }
         }
@@ -379,12 +478,14 @@ struct XMLPlistWalk {
         dicts[dict].pendingKeyOffset = frame.start
     }
 
-    /// Closes a value element (still on the frame stack); its value when values are kept.
-    private mutating func close(_ frame: Frame) -> Document? {
+    /// Closes a value element (still on the frame stack); its value while building.
+    private mutating func close(_ frame: Frame) -> Builder.Value? {
         switch frame.tag {
         case .dict:
             containerDepth -= 1
             let dict = dicts.removeLast()
+            // Checked before the reports below, which may stop the building.
+            let state = building ? dictStates.popLast() : nil
             if let key = dict.pendingKey {
                 report(.keyWithoutValue, .error, "key \"\(key)\" has no value: a <key> must be followed by a value", at: dict.pendingKeyOffset, adding: .key(key))
             }
@@ -392,30 +493,39 @@ struct XMLPlistWalk {
                 notedArchive = true
                 report(.keyedArchive, .note, "a CF$UID dictionary: this is an NSKeyedArchiver archive, whose CF$UID values are references into its $objects array", at: frame.start)
             }
-            return keep ? .dictionary(dict.entries) : nil
+            guard building, let state else { return nil }
+            return build { builder throws(DocumentError) in try builder.endDictionary(state) }
         case .array:
             containerDepth -= 1
-            return keep ? .array(arrays.removeLast()) : nil
+            guard building, let state = arrays.popLast() else { return nil }
+            return build { builder throws(DocumentError) in try builder.endArray(state) }
         case .plist:
             if frame.childCount == 0 {
                 report(.emptyPlist, .error, "empty <plist>: a property list holds exactly one root value", at: frame.start)
             }
             return nil
         case .string:
-            return keep ? .string(String(decoding: text, as: UTF8.self)) : nil
+            return building ? deliver(.string(String(decoding: text, as: UTF8.self))) : nil
         case .true, .false:
             if !text.isEmpty && !frame.broken {
                 report(.boolWithContent, .error, "<\(frame.tag.name)> has content: write <\(frame.tag.name)/>", at: frame.contentStart)
             }
-            return .bool(frame.tag == .true)
+            return building ? deliver(.bool(frame.tag == .true)) : nil
         case .integer, .real, .date, .data:
-            guard !frame.broken else { return nil }
-            return scalar(frame)
+            guard !frame.broken, let value = scalar(frame), building else { return nil }
+            return deliver(value)
         case .key:
             return nil
         }
     }
 
+    /// Hands a scalar to the builder.
+    private mutating func deliver(_ value: Document) -> Builder.Value? {
+        valueCount += 1
+        return build { builder throws(DocumentError) in try builder.scalar(value) }
+    }
+
+    /// Checks a text tag's text; its value (data only while building).
     private mutating func scalar(_ frame: Frame) -> Document? {
         let result: Result<Document, PlistScalar.Problem> =
             switch frame.tag {
@@ -428,7 +538,7 @@ struct XMLPlistWalk {
                     }
                     return Document.date(parsed.date)
                 }
-            default: PlistScalar.data(text, keep: keep).map(Document.data)
+            default: PlistScalar.data(text, keep: building).map(Document.data)
             }
         switch result {
         case let .success(value):

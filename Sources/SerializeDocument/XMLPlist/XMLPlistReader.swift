@@ -30,14 +30,8 @@ public struct XMLPlistReader: Sendable {
     /// - Throws: ``DocumentError`` with a line and column.
     public func read(_ data: Data) throws -> Document {
         let inspection = inspect(data)
-        if let error = inspection.diagnostics.first(where: { $0.severity == .error }) {
-            throw DocumentError(
-                DocumentError.Code(rawValue: error.code.rawValue), error.message,
-                at: .text(line: error.line, column: error.column))
-        }
-        guard let document = inspection.document else {
-            throw DocumentError(DocumentError.Code(rawValue: "not-a-plist"), "no property-list value found", at: .text(line: 1, column: 1))
-        }
+        if let error = inspection.diagnostics.first(where: { $0.severity == .error }) { throw Self.error(error) }
+        guard let document = inspection.document else { throw Self.noValue }
         return document
     }
 
@@ -49,11 +43,41 @@ public struct XMLPlistReader: Sendable {
     ///   diagnostics in order of position.
     public func inspect(_ data: Data, keepingValues: Bool = true) -> Inspection {
         let parser = XMLEventParser(data: data, options: XMLParserOptions(maxDepth: maxDepth))
-        let walker = XMLPlistWalker(keepingValues: keepingValues)
-        parser.parse(into: walker)
-        let walk = walker.walk.pointee
+        let walk = XMLPlistWalk(builder: TreeBuilder(), building: keepingValues, mergesDuplicateKeys: true).run(parser)
         let diagnostics = walk.diagnostics(using: parser)
         let failed = diagnostics.contains { $0.severity == .error }
         return Inspection(document: failed || !keepingValues ? nil : walk.root, diagnostics: diagnostics, depth: walk.maxDepth)
     }
+
+    /// What ``read(_:into:)`` gives back.
+    enum Streamed<Value> {
+        /// The root value, and how many values and keys the builder was handed.
+        case value(Value, count: Int)
+        /// A duplicate key, which only a tree can merge (the last value at the first key's place):
+        /// read the data again with ``read(_:)``.
+        case needsTree
+    }
+
+    /// Parses `data`, handing each value to `builder` as it is read, with the errors of
+    /// ``read(_:)``: the first reading error in order of position comes before anything the
+    /// builder threw, as when a tree is read first and written after.
+    func read<Builder: DocumentBuilder>(_ data: Data, into builder: inout Builder) throws(DocumentError) -> Streamed<Builder.Value> {
+        let parser = XMLEventParser(data: data, options: XMLParserOptions(maxDepth: maxDepth))
+        let walk = XMLPlistWalk(builder: builder, building: true, mergesDuplicateKeys: false).run(parser)
+        builder = walk.builder
+        if walk.abandoned { return .needsTree }
+        if walk.building, let root = walk.root { return .value(root, count: walk.valueCount) }
+        // Something went wrong: the diagnostics (only computed now) say what, as read(_:) does.
+        let diagnostics = walk.diagnostics(using: parser)
+        if let error = diagnostics.first(where: { $0.severity == .error }) { throw Self.error(error) }
+        if let error = walk.builderError { throw error }
+        throw Self.noValue
+    }
+
+    /// A diagnostic as the error ``read(_:)`` throws.
+    private static func error(_ diagnostic: Diagnostic) -> DocumentError {
+        DocumentError(DocumentError.Code(rawValue: diagnostic.code.rawValue), diagnostic.message, at: .text(line: diagnostic.line, column: diagnostic.column))
+    }
+
+    private static let noValue = DocumentError(DocumentError.Code(rawValue: "not-a-plist"), "no property-list value found", at: .text(line: 1, column: 1))
 }
