@@ -73,13 +73,17 @@ final class CSVDecodingContext {
             }
             columnIndex[name] = index
             var prefix = ""
-            for component in name.split(separator: ".", omittingEmptySubsequences: false) {
+            // Split on the "." scalar, not the Character: a key starting with a combining mark
+            // would otherwise fuse with the dot before it into one Character and not separate.
+            let components = name.unicodeScalars.split(separator: ".", omittingEmptySubsequences: false)
+            for scalars in components {
+                let component = String(scalars)
                 // Every proper prefix gets this column below it and the component as a child.
-                if !prefix.isEmpty || component != Substring(name) {
+                if !prefix.isEmpty || components.count > 1 {
                     subtree[prefix, default: []].append(index)
                 }
-                addChild(String(component), to: prefix)
-                prefix = prefix.isEmpty ? String(component) : prefix + "." + component
+                addChild(component, to: prefix)
+                prefix = prefix.isEmpty ? component : prefix + "." + component
             }
         }
         subtree[""] = nil

@@ -40,14 +40,12 @@ extension KnownLoss {
     /// Keys become dotted column names.
     public static let csvDottedKeySplit = KnownLoss(
         name: "csvDottedKeySplit",
-        summary: "Keys become dotted column names (a.b): a dictionary key containing \".\" reads back as nested columns, and a key starting with a combining mark fuses with the \".\" before it and is not found.",
-        remedy: "Keep \".\" and leading combining marks out of dictionary keys in CSV-bound models.",
+        summary: "Keys become dotted column names (a.b): a dictionary key containing \".\" reads back as nested columns.",
+        remedy: "Keep \".\" out of dictionary keys in CSV-bound models.",
         appliesTo: { $0.wireFormat == .csv },
         change: { difference in
             guard difference.after == nil, let key = difference.lastKey else { return false }
-            // "." then a combining mark is one Character, so the dot no longer separates.
-            let fusesWithDot = key.unicodeScalars.first.map { ("." + String($0)).count == 1 } ?? false
-            return key.unicodeScalars.contains(".") || fusesWithDot
+            return key.unicodeScalars.contains(".")
         },
         failure: { $0.stage == .decode && $0.kind == .typeMismatch && $0.message.contains("nested columns") })
 }

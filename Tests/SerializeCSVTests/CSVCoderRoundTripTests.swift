@@ -49,6 +49,19 @@ import Testing
         return String(decoding: data, as: UTF8.self)
     }
 
+    struct KeyedScores: Codable, Equatable {
+        var name: String
+        var scores: [String: Int]
+    }
+
+    @Test func aKeyStartingWithACombiningMarkIsStillItsOwnColumn() throws {
+        // "." followed by U+0301 is one Character; the column path must still split there.
+        let rows = [KeyedScores(name: "a", scores: ["\u{301}x": 1, "plain": 2])]
+        let text = try roundTrip(rows, Self.coders { _, _ in })
+        #expect(text.unicodeScalars.contains("\u{301}"))
+        #expect(try CSVDecoder().decode([KeyedScores].self, from: text) == rows)
+    }
+
     @Test func everyShapeSurvives() throws {
         let text = try roundTrip(Self.places, Self.coders { _, _ in })
         let header = try #require(text.split(separator: "\n").first)
