@@ -50,6 +50,8 @@ extension FileSystem {
     ///
     /// - Throws: ``PersistenceError`` of kind ``PersistenceError/Kind/writeFailed`` naming the file.
     public func writeAtomically(_ data: Data, to destination: URL) throws {
+        // Through a symbolic link, replace the file it points to, not the link.
+        let destination = destination.resolvingSymlinksInPath()
         let temporary: URL
         do {
             temporary = try createTemporaryFile(besides: destination)
@@ -94,16 +96,19 @@ public struct PosixFileSystem: FileSystem {
 
     public func createTemporaryFile(besides destination: URL) throws -> URL {
         let folder = destination.deletingLastPathComponent()
-        // Unique across processes and tasks: two writers never share a temporary file.
-        let name = ".\(destination.lastPathComponent).\(UUID().uuidString).tmp"
-        let url = folder.appendingPathComponent(name)
-        var mode: mode_t = 0o644
+        // Unique across processes and tasks: two writers never share a temporary file. The
+        // destination's name is cut to 150 bytes so that a legal long name (up to 255 bytes)
+        // still leaves room for the suffix.
+        let base = String(decoding: destination.lastPathComponent.utf8.prefix(150), as: UTF8.self)
+        let url = folder.appendingPathComponent(".\(base).\(UUID().uuidString).tmp")
+        // A new file gets 0666 narrowed by the umask, as any other new file would. A file that
+        // replaces one starts private and owner-writable; it takes the old file's permissions
+        // just before the rename (`replace(_:withTemporaryFile:)`), so a read-only destination
+        // can still be replaced.
         var existing = stat()
-        if stat(destination.path, &existing) == 0 { mode = existing.st_mode & 0o7777 }
+        let mode: mode_t = stat(destination.path, &existing) == 0 ? 0o600 : 0o666
         let descriptor = open(url.path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, mode)
         guard descriptor >= 0 else { throw Self.posixError("open", url) }
-        // Keep the destination's permissions (the umask may have narrowed them at open).
-        _ = fchmod(descriptor, mode)
         close(descriptor)
         return url
     }
@@ -128,6 +133,11 @@ public struct PosixFileSystem: FileSystem {
     }
 
     public func replace(_ destination: URL, withTemporaryFile file: URL) throws {
+        // A file being replaced keeps its permissions.
+        var existing = stat()
+        if stat(destination.path, &existing) == 0, chmod(file.path, existing.st_mode & 0o7777) != 0 {
+            throw Self.posixError("chmod", file)
+        }
         guard rename(file.path, destination.path) == 0 else { throw Self.posixError("rename", destination) }
         // Make the rename itself durable; a folder that cannot be opened or synced is not an error.
         let folder = open(destination.deletingLastPathComponent().path, O_RDONLY | O_CLOEXEC)

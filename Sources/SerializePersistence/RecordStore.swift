@@ -90,11 +90,17 @@ public actor RecordStore<Record: Codable & Sendable> {
 
     /// The ids of every stored record, sorted. Temporary files of unfinished saves are skipped.
     public func ids() throws -> [String] {
-        let suffix = "." + format.fileExtension
+        // Compared as bytes: an id ending in a prepended mark (U+0600) fuses with the "." into
+        // one Character, so `hasSuffix` on Characters would miss its file.
+        let suffix = Array(("." + format.fileExtension).utf8)
         return try persistence.fileSystem.files(in: folder)
             .map(\.lastPathComponent)
-            .filter { !isTemporaryFileName($0) && !$0.hasPrefix(".") && $0.hasSuffix(suffix) }
-            .map { String($0.dropLast(suffix.count)) }
+            .filter { name in
+                let bytes = name.utf8
+                return !isTemporaryFileName(name) && bytes.first != UInt8(ascii: ".")
+                    && bytes.count > suffix.count && bytes.suffix(suffix.count).elementsEqual(suffix)
+            }
+            .map { String(decoding: $0.utf8.dropLast(suffix.count), as: UTF8.self) }
             .sorted()
     }
 

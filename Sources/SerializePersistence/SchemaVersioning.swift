@@ -91,8 +91,10 @@ private struct EnvelopeHeader: Decodable {
     var schemaVersion: Int?
 
     init(from decoder: any Decoder) throws {
+        // Both keys make an envelope: a value of the old, unversioned kind may well have a
+        // `value` property of its own.
         guard let container = try? decoder.container(keyedBy: EnvelopeKeys.self),
-            container.contains(.value)
+            container.contains(.value), container.contains(.schemaVersion)
         else {
             schemaVersion = nil
             return

@@ -9,19 +9,25 @@ extension RoundTripFormat {
     /// written as a table of one row (a header, then the row), nested values as dotted
     /// columns and arrays as indexed columns, and read back as that one row.
     public static let csv = RoundTripFormat(
-        name: "csv", wireFormat: .csv,
-        encode: { value in try CSVRoundTrip.encode(value) },
-        decode: { type, data in try CSVRoundTrip.decode(type, from: data) })
+        name: "csv", wireFormat: .csv, json: nil,
+        encode: { value, userInfo in try CSVRoundTrip.encode(value, userInfo: userInfo) },
+        decode: { type, data, userInfo in try CSVRoundTrip.decode(type, from: data, userInfo: userInfo) })
 }
 
 /// One value as a one-row CSV table.
 enum CSVRoundTrip {
-    static func encode<T: Encodable>(_ value: T) throws -> Data {
-        try CSVEncoder().encode(CollectionOfOne(value))
+    static func encode<T: Encodable>(_ value: T, userInfo: [CodingUserInfoKey: any Sendable] = [:]) throws -> Data {
+        let encoder = CSVEncoder()
+        encoder.userInfo = userInfo
+        return try encoder.encode(CollectionOfOne(value))
     }
 
-    static func decode<T: Decodable>(_ type: T.Type, from data: Data) throws -> T {
-        let rows = try CSVDecoder().decode([T].self, from: data)
+    static func decode<T: Decodable>(
+        _ type: T.Type, from data: Data, userInfo: [CodingUserInfoKey: any Sendable] = [:]
+    ) throws -> T {
+        let decoder = CSVDecoder()
+        decoder.userInfo = userInfo
+        let rows = try decoder.decode([T].self, from: data)
         guard rows.count == 1, let row = rows.first else {
             throw DecodingError.dataCorrupted(
                 .init(codingPath: [], debugDescription: "Expected the one row that was written, found \(rows.count) rows."))

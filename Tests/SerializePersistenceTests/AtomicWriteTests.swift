@@ -96,3 +96,55 @@ import Testing
         }
     }
 }
+
+/// Where and with which permissions an atomic write lands.
+@Suite(.serialized) struct AtomicWriteDestinationTests {
+    @Test func aNewFileHonoursTheUmask() async throws {
+        try await withScratchFolder { folder in
+            let url = folder.appendingPathComponent("private.json")
+            // Process-wide, so only narrowed for this one save and restored at once.
+            let previous = umask(0o077)
+            defer { umask(previous) }
+            try Persistence().save(sampleSettings, to: url)
+            let mode = try FileManager.default.attributesOfItem(atPath: url.path)[.posixPermissions] as? Int
+            #expect(mode == 0o600)
+        }
+    }
+
+    @Test func aReadOnlyFileIsReplacedAndStaysReadOnly() async throws {
+        try await withScratchFolder { folder in
+            let url = folder.appendingPathComponent("frozen.json")
+            try Persistence().save(sampleSettings, to: url)
+            try FileManager.default.setAttributes([.posixPermissions: 0o444], ofItemAtPath: url.path)
+            var changed = sampleSettings
+            changed.name = "changed"
+            try Persistence().save(changed, to: url)
+            #expect(try Persistence().load(Settings.self, from: url) == changed)
+            let mode = try FileManager.default.attributesOfItem(atPath: url.path)[.posixPermissions] as? Int
+            #expect(mode == 0o444)
+        }
+    }
+
+    @Test func savingThroughASymbolicLinkUpdatesItsTarget() async throws {
+        try await withScratchFolder { folder in
+            let target = folder.appendingPathComponent("real.json")
+            let link = folder.appendingPathComponent("link.json")
+            try Persistence().save(sampleSettings, to: target)
+            try FileManager.default.createSymbolicLink(at: link, withDestinationURL: target)
+            var changed = sampleSettings
+            changed.name = "through the link"
+            try Persistence().save(changed, to: link)
+            #expect(try FileManager.default.destinationOfSymbolicLink(atPath: link.path) == target.path)
+            #expect(try Persistence().load(Settings.self, from: target) == changed)
+        }
+    }
+
+    @Test func aLongLegalFileNameStillHasRoomForTheTemporaryFile() async throws {
+        try await withScratchFolder { folder in
+            let url = folder.appendingPathComponent(String(repeating: "n", count: 240) + ".json")
+            try Persistence().save(sampleSettings, to: url)
+            #expect(try Persistence().load(Settings.self, from: url) == sampleSettings)
+            #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path) == [url.lastPathComponent])
+        }
+    }
+}

@@ -123,3 +123,18 @@ import Testing
         }
     }
 }
+
+@Suite struct RecordStoreIDBytesTests {
+    struct Note: Codable, Equatable, Sendable { var text: String }
+
+    @Test func anIDEndingInAPrependedMarkIsListed() async throws {
+        try await withScratchFolder { folder in
+            let store = RecordStore<Note>(folder: folder, format: .json)
+            // U+0600 fuses with the following "." into one Character.
+            try await store.save(Note(text: "a"), id: "x\u{0600}")
+            try await store.save(Note(text: "b"), id: "plain")
+            #expect(try await store.ids() == ["plain", "x\u{0600}"].sorted())
+            #expect(try await store.all().count == 2)
+        }
+    }
+}

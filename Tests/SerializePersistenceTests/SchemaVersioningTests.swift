@@ -129,3 +129,19 @@ struct Preferences: Codable, Equatable, Sendable {
         }
     }
 }
+
+/// Envelope detection needs both keys: an unversioned value may have a `value` property.
+@Suite struct UnversionedValueKeyTests {
+    struct Reading: Codable, Equatable {
+        var value: Double
+        var unit: String
+    }
+
+    @Test func anUnversionedFileWithAValueKeyLoadsAsTheLegacyVersion() throws {
+        let data = Data(#"{"value":21.5,"unit":"C"}"#.utf8)
+        var versioning = SchemaVersioning<Reading>(currentVersion: 2)
+        versioning.unversionedVersion = 1
+        #expect(try Persistence().decode(Reading.self, from: data, as: .json, versioning: versioning)
+                == Reading(value: 21.5, unit: "C"))
+    }
+}

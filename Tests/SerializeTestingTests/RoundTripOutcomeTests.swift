@@ -100,3 +100,12 @@ private struct Scaled: Codable {
         #expect(RoundTripFormat.named("yaml") == nil)
     }
 }
+
+@Suite struct CSVUserInfoTests {
+    @Test func csvPassesUserInfoToItsCoders() throws {
+        let centimetres = RoundTripFormat.csv.withUserInfo([Scaled.unit: 100], name: "csv(cm)")
+        let text = String(decoding: try centimetres.encode(Scaled(metres: 3)), as: UTF8.self)
+        #expect(text.contains("300"))
+        #expect(try centimetres.decode(Scaled.self, from: centimetres.encode(Scaled(metres: 3))).metres == 3)
+    }
+}
