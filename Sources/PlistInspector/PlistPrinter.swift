@@ -121,8 +121,11 @@ public enum PlistPrinter {
         return output + "\""
     }
 
-    /// `YYYY-MM-DDTHH:MM:SSZ`, with fractional seconds when the date has them.
+    /// `YYYY-MM-DDTHH:MM:SSZ`, with the exact fractional seconds the date holds, in the
+    /// proleptic Gregorian calendar: the text the converter writes (``TextValues/iso8601(_:)``).
+    /// A date outside the years 1 to 9999 falls back to Foundation's ISO 8601 style.
     public static func iso8601(_ date: Date) -> String {
+        if let text = TextValues.iso8601(date) { return text }
         let style = Date.ISO8601FormatStyle(includingFractionalSeconds: date.timeIntervalSince1970.rounded() != date.timeIntervalSince1970, timeZone: .gmt)
         return date.formatted(style)
     }

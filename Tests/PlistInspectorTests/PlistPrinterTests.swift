@@ -51,4 +51,12 @@ import SerializeDocument
         #expect(summary.largest.first == .init(keyPath: "root.name", type: "string", size: 14, sizeDescription: "14 bytes"))
         #expect(summary.text.contains("largest values:\n  root.name: string, 14 bytes\n"))
     }
+
+    @Test(arguments: [
+        (Date(timeIntervalSince1970: -30_610_224_000), "1000-01-01T00:00:00Z"),
+        (Date(timeIntervalSinceReferenceDate: 0.0001), "2001-01-01T00:00:00.0001Z"),
+    ])
+    func iso8601IsProlepticGregorianWithExactFractions(date: Date, expected: String) {
+        #expect(PlistPrinter.iso8601(date) == expected)
+    }
 }

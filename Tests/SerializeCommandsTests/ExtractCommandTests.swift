@@ -70,4 +70,12 @@ import TestSupport
         let run = try BuiltTool.run(["extract", Self.file, "name", "--to", "yaml"])
         #expect(run.status == 64)
     }
+
+    /// An extracted date is the converter's text: proleptic Gregorian, exact fractional seconds.
+    @Test(arguments: [("old", "1000-01-01T00:00:00Z\n"), ("fine", "2001-01-01T00:00:00.0001Z\n")])
+    func extractedDatesMatchTheConverter(keyPath: String, expected: String) throws {
+        let run = try BuiltTool.run(["extract", Fixtures.url("plist/dates.plist").path, keyPath])
+        #expect(run.status == 0)
+        #expect(run.standardOutput == expected)
+    }
 }

@@ -63,4 +63,20 @@ import TestSupport
         #expect(run.status == 1)
         #expect(run.standardError == "/nonexistent/x.plist: error: cannot read the file: no such file\n")
     }
+
+    /// The column of a finding in text with character references or CDATA is the column of the
+    /// offending character in the source, not its index in the decoded text.
+    @Test(arguments: [
+        ("columns/reference-integer.plist", "3:42: error: <integer> \"1234x\" is not a whole number"),
+        ("columns/cdata-data.plist", "3:36: error: <data> is not base64: unexpected '!'"),
+        ("columns/reference-date.plist", "3:42: error: <date> \"2024-01-01T00:00:00X\" is not a date"),
+        ("columns/reference-fractional-date.plist", "3:42: note: <date> has fractional seconds"),
+        ("columns/crlf-comment-data.plist", "4:12: error: <data> is not base64: unexpected '!'"),
+    ])
+    func columnsCountSourceCharactersPastReferencesAndCDATA(fixture: String, expected: String) throws {
+        let file = Self.path(fixture)
+        let run = try BuiltTool.run(["lint", file])
+        let lines = run.standardOutput.split(separator: "\n").map(String.init)
+        #expect(lines.first?.hasPrefix("\(file):\(expected)") == true, "\(lines)")
+    }
 }

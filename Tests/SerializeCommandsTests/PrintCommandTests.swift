@@ -37,4 +37,15 @@ import TestSupport
         #expect(run.status == 1)
         #expect(run.standardError.split(separator: "\n").count == 3)
     }
+
+    /// Dates print as the converter writes them: proleptic Gregorian before 1582, exact fractions.
+    @Test func datesPrintInTheProlepticGregorianCalendarWithExactFractions() throws {
+        let run = try BuiltTool.run(["print", Fixtures.url("plist/dates.plist").path])
+        #expect(run.status == 0)
+        #expect(run.standardOutput.contains("\"old\": date 1000-01-01T00:00:00Z\n"))
+        #expect(run.standardOutput.contains("\"fine\": date 2001-01-01T00:00:00.0001Z\n"))
+        let json = try BuiltTool.run(["print", "--json", Fixtures.url("plist/dates.plist").path])
+        #expect(json.standardOutput.contains("{\"type\": \"date\", \"value\": \"1000-01-01T00:00:00Z\"}"))
+        #expect(json.standardOutput.contains("{\"type\": \"date\", \"value\": \"2001-01-01T00:00:00.0001Z\"}"))
+    }
 }

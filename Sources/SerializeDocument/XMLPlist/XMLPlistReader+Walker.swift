@@ -55,7 +55,7 @@ extension XMLPlistWalk {
         let events = XMLPlistEvents(
             start: { name, start, end in walk.pointee.startElement(name, start: start, end: end) },
             end: { start, end, parser in
-                walk.pointee.endElement(start: start, end: end)
+                walk.pointee.endElement(start: start, end: end, parser: parser)
                 // A duplicate key the builder cannot merge: the caller reads the data again into a tree.
                 if walk.pointee.abandoned { parser.stop() }
             },
@@ -427,7 +427,7 @@ struct XMLPlistWalk<Builder: DocumentBuilder> {
 
     // MARK: - End tags
 
-    mutating func endElement(start: Int, end: Int) {
+    mutating func endElement(start: Int, end: Int, parser: XMLEventParser) {
         lastTagEnd = end
         if skipDepth > 0 {
             skipDepth -= 1
@@ -439,7 +439,7 @@ struct XMLPlistWalk<Builder: DocumentBuilder> {
             frames.removeLast()
             return
         }
-        let value = close(frame)
+        let value = close(frame, contentEnd: start, parser: parser)
         frames.removeLast()
         if frame.hasKey { keys.removeLast() }
         guard building, !frame.orphan, let value else { return }
@@ -479,7 +479,7 @@ struct XMLPlistWalk<Builder: DocumentBuilder> {
     }
 
     /// Closes a value element (still on the frame stack); its value while building.
-    private mutating func close(_ frame: Frame) -> Builder.Value? {
+    private mutating func close(_ frame: Frame, contentEnd: Int, parser: XMLEventParser) -> Builder.Value? {
         switch frame.tag {
         case .dict:
             containerDepth -= 1
@@ -512,7 +512,7 @@ struct XMLPlistWalk<Builder: DocumentBuilder> {
             }
             return building ? deliver(.bool(frame.tag == .true)) : nil
         case .integer, .real, .date, .data:
-            guard !frame.broken, let value = scalar(frame), building else { return nil }
+            guard !frame.broken, let value = scalar(frame, contentEnd: contentEnd, parser: parser), building else { return nil }
             return deliver(value)
         case .key:
             return nil
@@ -525,8 +525,10 @@ struct XMLPlistWalk<Builder: DocumentBuilder> {
         return build { builder throws(DocumentError) in try builder.scalar(value) }
     }
 
-    /// Checks a text tag's text; its value (data only while building).
-    private mutating func scalar(_ frame: Frame) -> Document? {
+    /// Checks a text tag's text; its value (data only while building). `contentEnd` is the offset
+    /// of the end tag, so that an index into the decoded text maps back to the source.
+    private mutating func scalar(_ frame: Frame, contentEnd: Int, parser: XMLEventParser) -> Document? {
+        let source = frame.contentStart..<max(frame.contentStart, contentEnd)
         let result: Result<Document, PlistScalar.Problem> =
             switch frame.tag {
             case .integer: PlistScalar.integer(text)
@@ -534,7 +536,7 @@ struct XMLPlistWalk<Builder: DocumentBuilder> {
             case .date:
                 PlistScalar.date(text).map { parsed in
                     if parsed.fractional {
-                        report(.fractionalSeconds, .note, "<date> has fractional seconds: serialize keeps them, but plutil and Foundation cannot read such a date", at: frame.contentStart + 19)
+                        report(.fractionalSeconds, .note, "<date> has fractional seconds: serialize keeps them, but plutil and Foundation cannot read such a date", at: Self.sourceOffset(ofTextIndex: 19, in: source, parser: parser))
                     }
                     return Document.date(parsed.date)
                 }
@@ -544,9 +546,84 @@ struct XMLPlistWalk<Builder: DocumentBuilder> {
         case let .success(value):
             return value
         case let .failure(problem):
-            report(problem.code, .error, problem.message, at: text.isEmpty ? frame.start : frame.contentStart + problem.index)
+            report(problem.code, .error, problem.message, at: text.isEmpty ? frame.start : Self.sourceOffset(ofTextIndex: problem.index, in: source, parser: parser))
             return nil
         }
+    }
+
+    /// The source offset of the byte at `index` in the decoded text of the element content at
+    /// `range`: re-reads the raw bytes, decoding character and entity references, skipping
+    /// CDATA markers, comments and processing instructions, and counting a CR LF pair as the one
+    /// line feed XML makes of it.
+    static func sourceOffset(ofTextIndex index: Int, in range: Range<Int>, parser: XMLEventParser) -> Int {
+        parser.withSourceBytes(range) { raw in
+            range.lowerBound + rawOffset(ofTextIndex: index, in: raw)
+        }
+    }
+
+    /// The offset in `raw` (element content as written) of the byte at `index` of its decoded text.
+    static func rawOffset(ofTextIndex index: Int, in raw: UnsafeRawBufferPointer) -> Int {
+        func starts(with marker: StaticString, at position: Int) -> Bool {
+            let count = marker.utf8CodeUnitCount
+            guard position + count <= raw.count else { return false }
+            return marker.withUTF8Buffer { marker in
+                (0..<count).allSatisfy { raw[position + $0] == marker[$0] }
+            }
+        }
+        func find(_ marker: StaticString, from position: Int) -> Int? {
+            var at = position
+            while at < raw.count {
+                if starts(with: marker, at: at) { return at }
+                at += 1
+            }
+            return nil
+        }
+        var decoded = 0, position = 0, inCDATA = false
+        while position < raw.count {
+            if inCDATA, starts(with: "]]>", at: position) {
+                inCDATA = false
+                position += 3
+                continue
+            }
+            if !inCDATA {
+                if starts(with: "<![CDATA[", at: position) {
+                    inCDATA = true
+                    position += 9
+                    continue
+                }
+                if starts(with: "<!--", at: position) {
+                    position = (find("-->", from: position + 4) ?? raw.count - 3) + 3
+                    continue
+                }
+                if starts(with: "<?", at: position) {
+                    position = (find("?>", from: position + 2) ?? raw.count - 2) + 2
+                    continue
+                }
+            }
+            if decoded >= index { return position }
+            if raw[position] == UInt8(ascii: "\r"), position + 1 < raw.count, raw[position + 1] == UInt8(ascii: "\n") {
+                decoded += 1
+                position += 2
+            } else if !inCDATA, raw[position] == UInt8(ascii: "&"), let semicolon = find(";", from: position + 1) {
+                let length = referenceLength(UnsafeRawBufferPointer(rebasing: raw[(position + 1)..<semicolon]))
+                if index < decoded + length { return position }
+                decoded += length
+                position = semicolon + 1
+            } else {
+                decoded += 1
+                position += 1
+            }
+        }
+        return min(position, raw.count)
+    }
+
+    /// The UTF-8 length of what the reference `&name;` stands for (`name` without `&` and `;`).
+    private static func referenceLength(_ name: UnsafeRawBufferPointer) -> Int {
+        guard name.first == UInt8(ascii: "#") else { return 1 }  // &amp; &lt; &gt; &quot; &apos;
+        let hex = name.count > 1 && (name[1] == UInt8(ascii: "x") || name[1] == UInt8(ascii: "X"))
+        let digits = String(decoding: name.dropFirst(hex ? 2 : 1), as: UTF8.self)
+        guard let value = UInt32(digits, radix: hex ? 16 : 10), let scalar = Unicode.Scalar(value) else { return 1 }
+        return String(scalar).utf8.count
     }
 
     // MARK: - libxml2 diagnostics
