@@ -216,7 +216,15 @@ struct CSVRowEncoder: Encoder {
             case .deferredToDate: try date.encode(to: child(path))
             case .secondsSince1970: try encodeFloat(date.timeIntervalSince1970, path)
             case .millisecondsSince1970: try encodeFloat(date.timeIntervalSince1970 * 1000, path)
-            case .iso8601: try set(path, CSVValueText.iso8601(date))
+            case .iso8601:
+                guard let text = CSVValueText.iso8601(date) else {
+                    // The interval, not the date: describing a NaN date traps in Foundation.
+                    throw invalid(
+                        date.timeIntervalSince1970, path,
+                        "date at '\(path)' (\(date.timeIntervalSince1970) s since 1970) has no ISO 8601 form with a "
+                            + "four-digit year (0000-9999); use dateStrategy .secondsSince1970 to keep it")
+                }
+                try set(path, text)
             case let .formatted(formatter): try set(path, formatter.string(from: date))
             case let .custom(encode, _): try self.encode(try encode(date), path)
             }

@@ -11,9 +11,17 @@ enum CSVValueText {
     /// Seconds from 1970 to 2001, the `Date` reference.
     private static let referenceOffset: Int64 = 978_307_200
 
-    /// `2024-05-01T12:30:00.125Z`: UTC, fraction to the nanosecond when there is one.
-    static func iso8601(_ date: Date) -> String {
+    /// Seconds from 1970 to 0000-01-01T00:00:00Z and to 10000-01-01T00:00:00Z: the years the
+    /// four-digit form (and so the reader) can hold.
+    static let iso8601Seconds: Range<Double> = -62_167_219_200 ..< 253_402_300_800
+
+    /// `2024-05-01T12:30:00.125Z`: UTC, fraction to the nanosecond when there is one; nil when the
+    /// date is not finite or falls outside the years 0000–9999, which four digits cannot hold.
+    static func iso8601(_ date: Date) -> String? {
         let reference = date.timeIntervalSinceReferenceDate
+        guard reference.isFinite,
+            iso8601Seconds.contains((reference + Double(referenceOffset)).rounded(.down))
+        else { return nil }
         var whole = reference.rounded(.down)
         var nanoseconds = Int64(((reference - whole) * 1e9).rounded())
         if nanoseconds >= 1_000_000_000 {
@@ -21,6 +29,7 @@ enum CSVValueText {
             nanoseconds -= 1_000_000_000
         }
         let seconds = Int64(whole) + referenceOffset
+        guard iso8601Seconds.contains(Double(seconds)) else { return nil }
         var days = seconds / 86_400
         var secondOfDay = seconds % 86_400
         if secondOfDay < 0 {
