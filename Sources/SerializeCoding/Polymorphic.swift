@@ -29,13 +29,19 @@
 /// registered names (combine with ``InvalidElementStrategy`` to drop unknown elements instead).
 /// Types are matched for encoding in registration order, so register a subclass before its
 /// superclass.
+///
+/// Limits: a registered type must encode keyed fields (not a single value such as a raw-value
+/// enum, nor an array), and must not have a field named like the discriminator; encoding such a
+/// value throws `EncodingError.invalidValue` instead of crashing the encoder or overwriting the
+/// field.
 public struct TypeRegistry<Base>: Sendable {
     /// One registered type.
     public struct Entry: Sendable {
         /// The discriminator value naming the type.
         public let name: String
         fileprivate let decode: @Sendable (any Decoder) throws -> Base
-        fileprivate let encode: @Sendable (Base, any Encoder) throws -> Bool
+        /// `value` as this entry's type, or nil when it is another type.
+        fileprivate let concrete: @Sendable (Base) -> (any Encodable)?
 
         /// Registers `type` under `name`. `type` must conform to `Base`; if it does not, decoding
         /// it fails with an error saying so.
@@ -52,11 +58,7 @@ public struct TypeRegistry<Base>: Sendable {
                     }
                     return base
                 },
-                encode: { value, encoder in
-                    guard let concrete = value as? T else { return false }
-                    try concrete.encode(to: encoder)
-                    return true
-                })
+                concrete: { value in value as? T })
         }
     }
 
@@ -91,9 +93,40 @@ public struct TypeRegistry<Base>: Sendable {
 
     /// Encodes `value`'s fields and the discriminator naming its registered type.
     ///
-    /// - Throws: `EncodingError.invalidValue` when `value`'s type is not registered.
+    /// The value must encode through a keyed container (a struct or class with fields), and none
+    /// of its top-level keys may be named like the discriminator: a value that encodes as a single
+    /// value (a raw-value enum, a wrapper) or as an array has nowhere to put the discriminator, and
+    /// a field named like it would be overwritten. Both are checked before anything is written.
+    ///
+    /// - Throws: `EncodingError.invalidValue` when `value`'s type is not registered, when it does
+    ///   not encode through a keyed container, or when it has a field named like the discriminator.
     public func encode(_ value: Base, to encoder: any Encoder) throws {
-        for entry in entries where try entry.encode(value, encoder) {
+        for entry in entries {
+            guard let concrete = entry.concrete(value) else { continue }
+            let probe = ContainerProbe(codingPath: encoder.codingPath, userInfo: encoder.userInfo)
+            try concrete.encode(to: probe)
+            let type = Swift.type(of: value as Any)
+            switch probe.kind {
+            case .unkeyed, .singleValue:
+                throw EncodingError.invalidValue(
+                    value,
+                    .init(
+                        codingPath: encoder.codingPath,
+                        debugDescription: "\(type) (registered as \"\(entry.name)\") encodes as "
+                            + "\(probe.kind == .unkeyed ? "an array" : "a single value"), so the \"\(discriminator)\" "
+                            + "field has nowhere to go; polymorphic types must encode keyed fields."))
+            case .none, .keyed:
+                if probe.keys.contains(discriminator) {
+                    throw EncodingError.invalidValue(
+                        value,
+                        .init(
+                            codingPath: encoder.codingPath + [AnyCodingKey(stringValue: discriminator)],
+                            debugDescription: "\(type) (registered as \"\(entry.name)\") has its own field "
+                                + "\"\(discriminator)\", which the discriminator would overwrite; register the "
+                                + "types with another discriminator, e.g. TypeRegistry(discriminator: \"kind\", ...)."))
+                }
+            }
+            try concrete.encode(to: encoder)
             var container = encoder.container(keyedBy: AnyCodingKey.self)
             try container.encode(entry.name, forKey: AnyCodingKey(stringValue: discriminator))
             return
