@@ -22,7 +22,8 @@ public enum ISO8601Timestamp {
     private static let microsecondsPerSecond: Int64 = 1_000_000
 
     /// The text for `date`, in UTC, with six fractional digits, or none when the date falls on
-    /// a whole second.
+    /// a whole second. Exact only for dates ``isRepresentable(_:)`` accepts; the encoding
+    /// strategies refuse the others.
     public static func string(from date: Date) -> String {
         // Split before scaling: multiplying the whole interval by 10⁶ would round away the last
         // microsecond for dates after 2106.
@@ -63,6 +64,35 @@ public enum ISO8601Timestamp {
         return Date(timeIntervalSince1970: Double(total) / Double(microsecondsPerSecond))
     }
 
+    /// Seconds since 1970 of 0001-01-01T00:00:00Z and 10000-01-01T00:00:00Z: the dates a
+    /// timestamp with a four-digit year can name.
+    public static let representableSeconds: Range<Double> = -62_135_596_800 ..< 253_402_300_800
+
+    /// Whether `date` is finite and falls in the years 0001–9999, so ``string(from:)`` names it
+    /// exactly (outside them it writes whatever Foundation's formatter makes of the date).
+    public static func isRepresentable(_ date: Date) -> Bool {
+        let interval = date.timeIntervalSince1970
+        return interval.isFinite && representableSeconds.contains(interval)
+    }
+
+    /// Encodes `date` into a single-value container.
+    ///
+    /// - Throws: `EncodingError.invalidValue` when the date is not finite or falls outside the
+    ///   years 0001–9999, which no four-digit ISO 8601 timestamp can name.
+    public static func encode(_ date: Date, to encoder: any Encoder) throws {
+        guard isRepresentable(date) else {
+            // The interval, not the date: describing a NaN date traps in Foundation.
+            throw EncodingError.invalidValue(
+                date.timeIntervalSince1970,
+                .init(
+                    codingPath: encoder.codingPath,
+                    debugDescription: "Date \(date.timeIntervalSince1970) s since 1970 is outside the years "
+                        + "0001-9999 an ISO 8601 timestamp can name; encode it as seconds since 1970 instead."))
+        }
+        var container = encoder.singleValueContainer()
+        try container.encode(string(from: date))
+    }
+
     /// Decodes a timestamp from a single-value container, failing with the container's path.
     public static func decode(from decoder: any Decoder) throws -> Date {
         let container = try decoder.singleValueContainer()
@@ -76,12 +106,10 @@ public enum ISO8601Timestamp {
 }
 
 extension JSONEncoder.DateEncodingStrategy {
-    /// ISO 8601 in UTC with microseconds; unlike `.iso8601`, fractional seconds survive.
+    /// ISO 8601 in UTC with microseconds; unlike `.iso8601`, fractional seconds survive. Dates
+    /// that are not finite or fall outside the years 0001–9999 throw `EncodingError.invalidValue`.
     public static var iso8601Microseconds: Self {
-        .custom { date, encoder in
-            var container = encoder.singleValueContainer()
-            try container.encode(ISO8601Timestamp.string(from: date))
-        }
+        .custom { date, encoder in try ISO8601Timestamp.encode(date, to: encoder) }
     }
 }
 
