@@ -403,7 +403,9 @@ struct CSVRowDecoder: Decoder {
         }
         if type == Decimal.self {
             let text = try text(path, for: Decimal.self)
-            guard let decimal = Decimal(string: text, locale: Locale(identifier: "en_US_POSIX")) else {
+            guard CSVValueText.isDecimalNumber(text),
+                let decimal = Decimal(string: text, locale: Locale(identifier: "en_US_POSIX"))
+            else {
                 throw mismatch(Decimal.self, path, text)
             }
             return try cast(decimal, path)

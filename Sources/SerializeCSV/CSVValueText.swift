@@ -222,6 +222,32 @@ enum CSVValueText {
         return Double(text)
     }
 
+    /// Whether `text` is a whole decimal number, `[+-]digits[.digits][(e|E)[+-]digits]` (digits
+    /// may be absent on one side of the point), so `Decimal(string:)`, which stops at the first
+    /// character it cannot use (`12abc` is 12), only ever sees a complete number.
+    static func isDecimalNumber(_ text: String) -> Bool {
+        let bytes = Array(text.utf8)
+        var index = 0
+        func digits() -> Int {
+            let start = index
+            while index < bytes.count, bytes[index] &- 0x30 < 10 { index += 1 }
+            return index - start
+        }
+        if index < bytes.count, bytes[index] == 0x2B || bytes[index] == 0x2D { index += 1 }
+        var mantissaDigits = digits()
+        if index < bytes.count, bytes[index] == 0x2E {
+            index += 1
+            mantissaDigits += digits()
+        }
+        guard mantissaDigits > 0 else { return false }
+        if index < bytes.count, bytes[index] == 0x65 || bytes[index] == 0x45 {
+            index += 1
+            if index < bytes.count, bytes[index] == 0x2B || bytes[index] == 0x2D { index += 1 }
+            guard digits() > 0 else { return false }
+        }
+        return index == bytes.count
+    }
+
     // MARK: - Hexadecimal
 
     private static let hexDigits = Array("0123456789abcdef".utf8)
