@@ -102,6 +102,8 @@ enum CSVValueText {
         }
         guard index == bytes.count else { return nil }
         let days = CivilCalendar.days(year: year, month: month, day: day)
+        // Refuses days the month does not have (2024-02-31, 2023-02-29).
+        guard CivilCalendar.civil(fromDays: days) == (year, month, day) else { return nil }
         let seconds = days * 86_400 + hour * 3600 + minute * 60 + second - offset - referenceOffset
         return Date(timeIntervalSinceReferenceDate: Double(seconds) + Double(nanoseconds) / 1e9)
     }

@@ -36,3 +36,39 @@ import Testing
         #expect(try CSVDecoder().decode([Stamp].self, from: text) == rows)
     }
 }
+
+/// Decimal fields must be whole numbers: `Decimal(string:)` alone reads `12abc` as 12.
+@Suite struct CSVDecimalFieldTests {
+    struct Amount: Codable, Equatable { var x: Decimal }
+
+    @Test(arguments: ["12abc", "1.5.6", "3 apples", "abc", "", ".", "-", "1e", "1e+", " 1", "1 ", "NaN", "0x10"])
+    func garbageIsRefused(text: String) {
+        #expect(throws: DecodingError.self) { try CSVDecoder().decode([Amount].self, from: "x\n\"\(text)\"\n") }
+    }
+
+    @Test(arguments: [
+        ("12", Decimal(12)), ("-0.5", Decimal(string: "-0.5")!), ("+7", Decimal(7)), (".25", Decimal(string: "0.25")!),
+        ("3.", Decimal(3)), ("1.5e3", Decimal(1500)), ("2E-2", Decimal(string: "0.02")!),
+    ])
+    func numbersAreRead(text: String, expected: Decimal) throws {
+        #expect(try CSVDecoder().decode([Amount].self, from: "x\n\(text)\n") == [Amount(x: expected)])
+    }
+}
+
+/// The ISO 8601 reader refuses days a month does not have.
+@Suite struct CSVISO8601CalendarTests {
+    struct Stamp: Codable, Equatable { var d: Date }
+
+    @Test(arguments: ["2024-02-31T00:00:00Z", "2023-02-29T00:00:00Z", "2024-04-31T12:00:00Z", "2024-06-31T00:00:00+02:00"])
+    func impossibleDaysAreRefused(text: String) {
+        #expect(throws: DecodingError.self) { try CSVDecoder().decode([Stamp].self, from: "d\n\(text)\n") }
+    }
+
+    @Test(arguments: [
+        ("2024-02-29T00:00:00Z", 1_709_164_800.0), ("2000-02-29T00:00:00Z", 951_782_400), ("2024-12-31T23:59:59Z", 1_735_689_599),
+    ])
+    func realDaysAreRead(text: String, secondsSince1970: Double) throws {
+        let rows = try CSVDecoder().decode([Stamp].self, from: "d\n\(text)\n")
+        #expect(rows == [Stamp(d: Date(timeIntervalSince1970: secondsSince1970))])
+    }
+}
