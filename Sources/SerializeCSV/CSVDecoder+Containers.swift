@@ -87,6 +87,17 @@ final class CSVDecodingContext {
             }
         }
         subtree[""] = nil
+        // A column that is both a value and a dotted prefix (`d.x` and `d.x.y`, from a dictionary
+        // with keys "x" and "x.y") cannot be decoded into one value: refuse it rather than drop one.
+        for (index, name) in header.enumerated() {
+            guard let below = subtree[name], let other = below.first(where: { $0 != index }) else { continue }
+            throw DecodingError.dataCorrupted(
+                .init(
+                    codingPath: [CSVCodingKey(stringValue: name)],
+                    debugDescription: "\(sourceName ?? "<input>"):1:\(index + 1): column \"\(name)\" (field \(index + 1)) "
+                        + "is both a value and the prefix of column \"\(header[other])\" (field \(other + 1)); "
+                        + "a key containing '.' cannot be told from a nested one, so rename one of the columns."))
+        }
         self.columnIndex = columnIndex
         self.subtree = subtree
         self.children = children

@@ -72,3 +72,29 @@ import Testing
         #expect(rows == [Stamp(d: Date(timeIntervalSince1970: secondsSince1970))])
     }
 }
+
+/// A header whose column is both a value and a dotted prefix of another is refused, not halved.
+@Suite struct CSVDottedPrefixHeaderTests {
+    struct Labels: Codable, Equatable { var d: [String: String] }
+
+    @Test func dictionaryWithDottedKeyIsRefusedOnDecode() throws {
+        let text = try CSVEncoder().encodeToString([Labels(d: ["x": "1", "x.y": "2"])])
+        let error = try #require(throws: DecodingError.self) { try CSVDecoder().decode([Labels].self, from: text) }
+        guard case let .dataCorrupted(context) = error else { Issue.record("\(error)"); return }
+        #expect(context.debugDescription.contains("\"d.x\""))
+        #expect(context.debugDescription.contains("\"d.x.y\""))
+    }
+
+    @Test(arguments: ["a,a.b\n1,2\n", "a.b,a\n1,2\n", "id,c,c.0\n1,2,3\n"])
+    func valueAndPrefixColumnsAreRefused(text: String) {
+        struct Any1: Codable { var id: Int? }
+        #expect(throws: DecodingError.self) { try CSVDecoder().decode([Any1].self, from: text) }
+    }
+
+    @Test func nestedColumnsStillDecode() throws {
+        struct Inner: Codable, Equatable { var x: String; var y: String }
+        struct Outer: Codable, Equatable { var d: Inner; var e: String }
+        let rows = try CSVDecoder().decode([Outer].self, from: "d.x,d.y,e\n1,2,3\n")
+        #expect(rows == [Outer(d: Inner(x: "1", y: "2"), e: "3")])
+    }
+}
