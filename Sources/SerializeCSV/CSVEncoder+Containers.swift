@@ -119,6 +119,22 @@ final class CSVRowStorage {
     /// The cells, by column.
     var cells: [CSVCell?] { storage.pointee }
 
+    /// Array path → the path of its last element, for arrays whose last element so far is an
+    /// empty-field `nil`: the reader cannot tell such an element from no element.
+    var trailingNils: [String: String] = [:]
+
+    /// Throws for an array that ended with an empty-field `nil`, which would read back shorter.
+    func checkTrailingNils() throws {
+        guard let (array, element) = trailingNils.min(by: { $0.value < $1.value }) else { return }
+        throw EncodingError.invalidValue(
+            element,
+            .init(
+                codingPath: [CSVCodingKey.row(index), CSVCodingKey(stringValue: element)],
+                debugDescription: "The array at '\(array.isEmpty ? "<row>" : array)' ends with nil at '\(element)'; "
+                    + "under nilStrategy .empty it would read back without it. Use nilStrategy .literal(\"null\") "
+                    + "(on the decoder too) to keep trailing nils."))
+    }
+
     @inline(__always)
     func set(_ cell: CSVCell, at column: Int) {
         if column >= storage.pointee.count {
@@ -301,10 +317,20 @@ struct CSVUnkeyedEncodingContainer: UnkeyedEncodingContainer {
 
     private mutating func nextPath() -> String {
         defer { count += 1 }
+        if !encoder.storage.trailingNils.isEmpty { encoder.storage.trailingNils[encoder.path] = nil }
         return encoder.path.isEmpty ? String(count) : encoder.path + "." + String(count)
     }
 
-    mutating func encodeNil() throws { try encoder.encodeNil(nextPath()) }
+    /// Notes that the element at `path`, the last so far, is a nil written as an empty field.
+    private func noteNil(_ path: String) {
+        if case .empty = encoder.context.configuration.nilStrategy { encoder.storage.trailingNils[encoder.path] = path }
+    }
+
+    mutating func encodeNil() throws {
+        let path = nextPath()
+        try encoder.encodeNil(path)
+        noteNil(path)
+    }
     mutating func encode(_ value: Bool) throws { try encoder.encode(value, nextPath()) }
     mutating func encode(_ value: String) throws { try encoder.encode(value, nextPath()) }
     mutating func encode(_ value: Double) throws { try encoder.encodeFloat(value, nextPath()) }
@@ -312,7 +338,12 @@ struct CSVUnkeyedEncodingContainer: UnkeyedEncodingContainer {
     mutating func encode(_ value: Int) throws { try encoder.encodeInteger(value, nextPath()) }
     mutating func encode(_ value: Int64) throws { try encoder.encodeInteger(value, nextPath()) }
     mutating func encode(_ value: UInt8) throws { try encoder.encodeInteger(value, nextPath()) }
-    mutating func encode<T: Encodable>(_ value: T) throws { try encoder.encodeValue(value, nextPath()) }
+    mutating func encode<T: Encodable>(_ value: T) throws {
+        let path = nextPath()
+        try encoder.encodeValue(value, path)
+        // `[T?]` encodes its elements as `Optional<T>` values, not through encodeNil().
+        if (value as? any OptionalValue)?.isNone == true { noteNil(path) }
+    }
 
     mutating func nestedContainer<NestedKey: CodingKey>(
         keyedBy keyType: NestedKey.Type
@@ -325,6 +356,15 @@ struct CSVUnkeyedEncodingContainer: UnkeyedEncodingContainer {
     }
 
     mutating func superEncoder() -> any Encoder { encoder.child(nextPath()) }
+}
+
+/// Lets a generic value say whether it is an empty `Optional`.
+private protocol OptionalValue {
+    var isNone: Bool { get }
+}
+
+extension Optional: OptionalValue {
+    var isNone: Bool { self == nil }
 }
 
 // MARK: - Single value

@@ -130,6 +130,7 @@ public final class CSVEncoder {
         public func encode<Row: Encodable>(_ row: Row) throws {
             let storage = CSVRowStorage(index: index, width: context.columns.count)
             try row.encode(to: CSVRowEncoder(context: context, storage: storage, path: ""))
+            try storage.checkTrailingNils()
             index += 1
             if context.isStreaming {
                 try writeHeaderIfNeeded()

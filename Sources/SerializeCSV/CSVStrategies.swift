@@ -8,7 +8,8 @@ public import Foundation
 /// written quoted (`""`), so `nil` and `""` stay apart; a string that equals the `nil` literal is
 /// written quoted too.
 public enum CSVNilStrategy {
-    /// An empty field (the default).
+    /// An empty field (the default). An array whose last element is `nil` cannot be told from a
+    /// shorter one, so ``CSVEncoder`` refuses it with an `EncodingError`; use `.literal` to keep it.
     case empty
     /// A literal such as `null` or `NA`, unquoted.
     case literal(String)

@@ -98,3 +98,28 @@ import Testing
         #expect(rows == [Outer(d: Inner(x: "1", y: "2"), e: "3")])
     }
 }
+
+/// Under `.empty`, a nil that ends an array would read back as no element: refused by name.
+@Suite struct CSVTrailingNilTests {
+    struct Series: Codable, Equatable { var id: Int; var xs: [Int?] }
+
+    @Test(arguments: [[1, nil], [nil], [nil, 2, nil]] as [[Int?]])
+    func trailingNilIsRefusedUnderEmpty(xs: [Int?]) throws {
+        let error = try #require(throws: EncodingError.self) { try CSVEncoder().encode([Series(id: 1, xs: xs)]) }
+        guard case let .invalidValue(_, context) = error else { Issue.record("\(error)"); return }
+        #expect(context.debugDescription.contains("'xs.\(xs.count - 1)'"))
+        #expect(context.debugDescription.contains(".literal"))
+    }
+
+    @Test func innerNilStillRoundTrips() throws {
+        let rows = [Series(id: 1, xs: [1, nil, 3])]
+        let text = try CSVEncoder().encodeToString(rows)
+        #expect(try CSVDecoder().decode([Series].self, from: text) == rows)
+    }
+
+    @Test func trailingNilRoundTripsUnderLiteral() throws {
+        let rows = [Series(id: 1, xs: [1, nil]), Series(id: 2, xs: [nil, nil])]
+        let text = try CSVEncoder { $0.nilStrategy = .literal("NULL") }.encodeToString(rows)
+        #expect(try CSVDecoder { $0.nilStrategy = .literal("NULL") }.decode([Series].self, from: text) == rows)
+    }
+}
