@@ -63,6 +63,19 @@ let everyPlistValue: Document = [
         #expect(try BinaryPlistReader().read(bytes) == archive)
     }
 
+    @Test func anOmittedCFUIDMemberDoesNotMakeAUID() throws {
+        let options = WritingOptions(null: .omit)
+        for document: Document in [["x": 5, "CF$UID": nil], ["CF$UID": nil, "x": 5]] {
+            let written = try BinaryPlistWriter(options: options).write(document)
+            #expect(try BinaryPlistReader().read(written) == ["x": 5])
+        }
+        let streamed = try Format.json.convert(Data(#"{"x":5,"CF$UID":null}"#.utf8), to: .binaryPlist, writing: options)
+        #expect(try BinaryPlistReader().read(streamed) == ["x": 5])
+        let uid = try BinaryPlistWriter(options: options).write(["x": nil, "CF$UID": 5])
+        #expect(uid.contains(0x80))
+        #expect(try BinaryPlistReader().read(uid) == ["CF$UID": 5])
+    }
+
     @Test func foundationReadsWhatWeWrite() throws {
         let document: Document = ["name": "x", "n": -5, "r": 2.5, "ok": true, "d": .data(Data([1, 2])), "list": ["a", "b"]]
         let bytes = try BinaryPlistWriter().write(document)

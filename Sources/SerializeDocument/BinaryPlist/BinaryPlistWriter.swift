@@ -46,6 +46,9 @@ struct BinaryPlistOutput: DocumentBuilder {
         var keys: [Int] = []
         var values: [Int] = []
         var key = ""
+        /// Whether the first member kept (not omitted) is `CF$UID`; `key` names only the last
+        /// member started, which may have been omitted.
+        var firstKeptKeyIsUID = false
     }
 
     let options: WritingOptions
@@ -156,6 +159,7 @@ struct BinaryPlistOutput: DocumentBuilder {
     mutating func endMember(_ value: Int?, in dictionary: inout PendingDictionary) {
         path.pop()
         guard let value else { return }
+        if dictionary.keys.isEmpty { dictionary.firstKeptKeyIsUID = dictionary.key == "CF$UID" }
         dictionary.keys.append(addString(dictionary.key))
         dictionary.values.append(value)
     }
@@ -163,7 +167,7 @@ struct BinaryPlistOutput: DocumentBuilder {
     mutating func endDictionary(_ dictionary: PendingDictionary) -> Int? {
         let id = begin()
         // {"CF$UID": n} is an NSKeyedArchiver UID; the value object written for n stays unused.
-        if dictionary.keys.count == 1, dictionary.key == "CF$UID", let uid = uidValue(ofObject: dictionary.values[0]) {
+        if dictionary.keys.count == 1, dictionary.firstKeptKeyIsUID, let uid = uidValue(ofObject: dictionary.values[0]) {
             let size = Self.byteCount(UInt64(uid))
             bytes.append(0x80 | UInt8(size - 1))
             appendBigEndian(UInt64(uid), size: size)
