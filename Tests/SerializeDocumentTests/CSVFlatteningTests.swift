@@ -60,7 +60,7 @@ import TestSupport
         #expect(text == "a,tags[0],tags[1]\r\n1,x,\r\n2,x,y\r\n")
     }
 
-    static let badShapes: [(Document, String)] = [(["a": 1], "$"), (["x"], "$[0]"), ([["a": 1], 5], "$[1]")]
+    static let badShapes: [(Document, String)] = [(["a": 1], "$"), (["x"], "$[0]"), ([["a": 1], 5], "$[1]"), ([[:], [:]], "$"), ([[:]], "$")]
 
     @Test(arguments: badShapes)
     func onlyArraysOfDictionariesFlatten(document: Document, path: String) throws {

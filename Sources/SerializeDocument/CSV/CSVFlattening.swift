@@ -70,6 +70,12 @@ public enum CSVFlattening {
             placedRecords.append(placed)
             path.pop()
         }
+        // A header with no column writes nothing, so the records would read back as no records.
+        guard !columns.isEmpty || records.isEmpty else {
+            throw DocumentError(
+                .shapeNotRepresentable, "CSV cannot hold records without any column: all \(records.count) records are empty dictionaries",
+                at: .path("$"), hint: "give the records at least one member, or write JSON or a property list")
+        }
         var rows: [[String?]] = []
         rows.reserveCapacity(placedRecords.count)
         var filled = [Bool](repeating: false, count: columns.count)
