@@ -84,6 +84,18 @@ import TestSupport
         }
     }
 
+    @Test func yearZeroIsRefusedAsTheWritersRefuseIt() throws {
+        let zero = Data("<plist><date>0000-06-01T00:00:00Z</date></plist>".utf8)
+        #expect {
+            try XMLPlistReader().read(zero)
+        } throws: { error in
+            String(describing: error).contains("year 0000 is out of range")
+        }
+        #expect(throws: (any Error).self) { try Format.xmlPlist.convert(zero, to: .json) }
+        let one = try XMLPlistReader().read(Data("<plist><date>0001-01-01T00:00:00Z</date></plist>".utf8))
+        #expect(one == .date(Date(timeIntervalSinceReferenceDate: -63_113_904_000)))
+    }
+
     @Test func binaryReferenceWidthsMatchTheTree() {
         // Few objects in many bytes: the byte-count bound would pick wider references than the
         // exact count, so the writing is redone with the count.

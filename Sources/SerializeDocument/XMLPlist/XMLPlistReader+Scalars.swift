@@ -116,6 +116,7 @@ enum PlistScalar {
         }
         let year = number(0, 4), month = number(5, 2), day = number(8, 2)
         let hour = number(11, 2), minute = number(14, 2), second = number(17, 2)
+        guard year >= 1 else { return bad(0, "year 0000 is out of range: property list dates start at year 0001") }
         guard (1...12).contains(month) else { return bad(5, "month \(month) is not 01 through 12") }
         guard (1...daysIn(month: month, year: year)).contains(day) else { return bad(8, "day \(day) is not in month \(month)") }
         guard hour < 24, minute < 60, second < 60 else { return bad(11, "the time is not a time of day") }
