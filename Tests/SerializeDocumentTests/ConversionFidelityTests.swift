@@ -99,12 +99,55 @@ let xmlPlistReaderAvailable: Bool = {
         } throws: { error in
             (error as? ConversionFailure)?.error.code == .expansionLimit
         }
-        // The tree shares what the file shares, so it reads fine.
-        guard case let .array(top) = try BinaryPlistReader().read(Data(bytes)) else {
-            Issue.record("not an array")
-            return
+        // A tree would share what the file shares, but every later walk of it (lint, print,
+        // sorting keys) would expand it, so the tree is refused too.
+        let error = try #require(readingError(Data(bytes), with: BinaryPlistReader().read))
+        #expect(error.code == .expansionLimit)
+    }
+
+    @Test func aTreeSharingWithinTheBudgetReadsAndCountsEveryReference() throws {
+        // Object i is [i-1, i-1]; three levels expand to 15 values, well within 4 per byte.
+        var objects: [[UInt8]] = [[0x10, 0x07]]
+        for index in 1...3 { objects.append([0xA2, UInt8(index - 1), UInt8(index - 1)]) }
+        var bytes = Array("bplist00".utf8)
+        var offsets: [UInt8] = []
+        for object in objects {
+            offsets.append(UInt8(bytes.count))
+            bytes += object
         }
-        #expect(top.count == 2)
+        let table = bytes.count
+        bytes += offsets
+        bytes += [0, 0, 0, 0, 0, 0, 1, 1] + [0, 0, 0, 0, 0, 0, 0, UInt8(objects.count)] + [0, 0, 0, 0, 0, 0, 0, UInt8(objects.count - 1)]
+        bytes += [0, 0, 0, 0, 0, 0, 0, UInt8(table)]
+        let pair: Document = [7, 7]
+        #expect(try BinaryPlistReader().read(Data(bytes)) == [[pair, pair], [pair, pair]])
+    }
+
+    /// `{"a": 1, "b": 0, "a": 2}` as a binary property list, by hand: writers never repeat a key.
+    static let binaryWithDuplicateKey: Data = {
+        let objects: [[UInt8]] = [[0x51, 0x61], [0x51, 0x62], [0x10, 1], [0x10, 0], [0x10, 2], [0xD3, 0, 1, 0, 2, 3, 4]]
+        var bytes = Array("bplist00".utf8)
+        var offsets: [UInt8] = []
+        for object in objects {
+            offsets.append(UInt8(bytes.count))
+            bytes += object
+        }
+        let table = bytes.count
+        bytes += offsets
+        bytes += [0, 0, 0, 0, 0, 0, 1, 1] + [0, 0, 0, 0, 0, 0, 0, UInt8(objects.count)] + [0, 0, 0, 0, 0, 0, 0, UInt8(objects.count - 1)]
+        bytes += [0, 0, 0, 0, 0, 0, 0, UInt8(table)]
+        return Data(bytes)
+    }()
+
+    @Test(arguments: [Format.json, .xmlPlist, .binaryPlist])
+    func aDuplicateKeyConvertsAsThroughTheTree(target: Format) throws {
+        let inputs: [(Format, Data)] = [(.json, Data(#"{"a":1,"b":0,"a":2}"#.utf8)), (.binaryPlist, Self.binaryWithDuplicateKey)]
+        for (source, data) in inputs {
+            let tree = try source.read(data, options: ReadingOptions())
+            #expect(tree == ["a": 2, "b": 0], "\(source)")
+            #expect(try Format.stream(data, from: source, to: target, reading: ReadingOptions(), writing: WritingOptions()) == nil, "\(source)")
+            #expect(try source.convert(data, to: target) == (try target.write(tree, options: WritingOptions())), "\(source)")
+        }
     }
 
     @Test func foundationReadsStreamedBinaryPlists() throws {

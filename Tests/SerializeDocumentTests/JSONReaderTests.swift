@@ -55,6 +55,9 @@ import TestSupport
 
     @Test(arguments: [
         ("{\n  \"a\": 1\n  \"b\": 2\n}", 3, 3, "expected ',' or '}' after object member"),
+        ("{\r  \"a\": 1\r  \"b\": 2\r}", 3, 3, "expected ',' or '}' after object member"),
+        ("{\r\n  \"a\": 1\r\n  \"b\": 2\r\n}", 3, 3, "expected ',' or '}' after object member"),
+        ("[1,\r\r\n\n 2,]", 4, 4, "expected a value"),
         ("[1,\n 2,]", 2, 4, "expected a value"),
         ("{\"a\" 1}", 1, 6, "expected ':' after object key"),
         ("[\"é\", tru]", 1, 7, "expected a value"),

@@ -52,8 +52,11 @@ struct BinaryPlistParser<Builder: DocumentBuilder> {
     var builder: Builder
     /// Values already built, by object number, when the builder's values can be reused (trees).
     var cache: [Builder.Value?]
-    /// Values handed to a builder that cannot reuse them; bounded so that containers shared
-    /// many times over cannot expand exponentially.
+    /// How many values each cached object expands to (itself plus everything under it).
+    var expandedSizes: [Int]
+    /// Values the document expands to, counting a shared object once per reference; bounded
+    /// so that containers shared many times over cannot expand exponentially, whether they are
+    /// streamed or built as a tree that later walks would expand.
     var emitted = 0
     let offsetSize: Int
     let refSize: Int
@@ -107,6 +110,7 @@ struct BinaryPlistParser<Builder: DocumentBuilder> {
         topObject = Int(top)
         tableOffset = Int(table)
         cache = Builder.reusesValues ? Array(repeating: nil, count: objectCount) : []
+        expandedSizes = Builder.reusesValues ? Array(repeating: 0, count: objectCount) : []
     }
 
     mutating func readTop() throws(DocumentError) -> Builder.Value {
@@ -180,14 +184,13 @@ struct BinaryPlistParser<Builder: DocumentBuilder> {
     }
 
     mutating func readObject(_ number: Int, depth: Int) throws(DocumentError) -> Builder.Value {
-        if Builder.reusesValues, let cached = cache[number] { return cached }
-        let start = try offset(ofObject: number)
-        if !Builder.reusesValues {
-            emitted += 1
-            guard emitted <= 4 * bytes.count else {
-                throw DocumentError(.expansionLimit, "shared containers expand to more than \(4 * bytes.count) values", at: .byteOffset(start))
-            }
+        if Builder.reusesValues, let cached = cache[number] {
+            try spend(expandedSizes[number], forObject: number)
+            return cached
         }
+        let start = try offset(ofObject: number)
+        let emittedBefore = emitted
+        try spend(1, forObject: number)
         guard !visiting.contains(number) else {
             throw DocumentError(.cycle, "object \(number) contains itself", at: .byteOffset(start))
         }
@@ -230,8 +233,11 @@ struct BinaryPlistParser<Builder: DocumentBuilder> {
             visiting.insert(number)
             var members = try builder.beginDictionary()
             let valuesStart = payload + Int(length) * refSize
+            // A tree merges a duplicate key itself; a writer cannot, so streaming falls back to it.
+            var keys = StreamedKeys()
             for index in 0..<Int(length) {
                 let key = try readKey(at: payload + index * refSize, index: index)
+                if !Builder.reusesValues { try keys.insert(key) }
                 try builder.beginMember(key, in: &members)
                 let member = try readReference(at: valuesStart + index * refSize, depth: depth + 1)
                 try builder.endMember(member, in: &members)
@@ -241,8 +247,20 @@ struct BinaryPlistParser<Builder: DocumentBuilder> {
         default:
             value = try builder.scalar(try scalar(at: start))
         }
-        if Builder.reusesValues { cache[number] = value }
+        if Builder.reusesValues {
+            cache[number] = value
+            expandedSizes[number] = emitted - emittedBefore
+        }
         return value
+    }
+
+    /// Adds `values` to the expansion count, refusing a document that expands to more than
+    /// four values per byte of input.
+    mutating func spend(_ values: Int, forObject number: Int) throws(DocumentError) {
+        emitted += values
+        guard emitted <= 4 * bytes.count else {
+            throw DocumentError(.expansionLimit, "shared containers expand to more than \(4 * bytes.count) values", at: .byteOffset(try offset(ofObject: number)))
+        }
     }
 
     /// The object at `start`, which is not a container.

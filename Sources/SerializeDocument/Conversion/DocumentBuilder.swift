@@ -97,3 +97,22 @@ extension Document {
         }
     }
 }
+
+extension DocumentError.Code {
+    /// A streaming reader met a duplicate key, which only a tree can merge (the last value at the
+    /// first key's place); ``Format/convert(_:to:reading:writing:)`` reads again into a tree.
+    /// Never reported to the user.
+    static let duplicateKeyNeedsTree = Self(rawValue: "duplicateKeyNeedsTree")
+}
+
+/// The keys of one dictionary being streamed, to find a duplicate key.
+struct StreamedKeys {
+    private var keys: Set<String> = []
+
+    /// Records `key`; throws ``DocumentError/Code/duplicateKeyNeedsTree`` when it was already seen.
+    mutating func insert(_ key: String) throws(DocumentError) {
+        guard keys.insert(key).inserted else {
+            throw DocumentError(.duplicateKeyNeedsTree, "duplicate key \"\(key)\"")
+        }
+    }
+}

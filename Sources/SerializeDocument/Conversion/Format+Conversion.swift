@@ -91,9 +91,9 @@ extension Format {
     /// JSON and property lists convert to JSON and to property lists without building a
     /// ``Document`` tree: the reader hands each value straight to the target's writer, so memory
     /// stays near the sizes of the input and the output. Other pairs, and sorted keys, go
-    /// through the tree; so does an XML property list with a duplicate key in a `<dict>` (the
-    /// last value wins at the first key's place, which a writer cannot do once the first value
-    /// is written), read a second time.
+    /// through the tree; so does input with a duplicate key in a dictionary (the last value wins
+    /// at the first key's place, which a writer cannot do once the first value is written), read
+    /// a second time.
     ///
     /// - Throws: ``ConversionFailure`` saying whether reading or writing failed.
     public func convert(
@@ -122,18 +122,24 @@ extension Format {
         }
     }
 
-    /// Converts `data` with the reader driving the target's writer; nil when an XML property list
-    /// needs the tree after all (a duplicate key).
+    /// Converts `data` with the reader driving the target's writer; nil when the input needs the
+    /// tree after all (a duplicate key).
     static func stream(_ data: Data, from source: Format, to target: Format, reading: ReadingOptions, writing: WritingOptions) throws(DocumentError) -> Data? {
         /// The root value and, for XML, how many values and keys were read; nil: use the tree.
         func drive<Builder: DocumentBuilder>(_ builder: inout Builder) throws(DocumentError) -> (Builder.Value, count: Int?)? {
-            switch source {
-            case .json: return (try JSONReader(maximumDepth: reading.maximumDepth).read(data, into: &builder), nil)
-            case .xmlPlist:
-                // As Format.read: the XML reader's own depth limit.
-                guard case let .value(value, count) = try XMLPlistReader().read(data, into: &builder) else { return nil }
-                return (value, count)
-            default: return (try BinaryPlistReader(maximumDepth: reading.maximumDepth).read(data, into: &builder), nil)
+            do throws(DocumentError) {
+                switch source {
+                case .json: return (try JSONReader(maximumDepth: reading.maximumDepth).read(data, into: &builder), nil)
+                case .xmlPlist:
+                    // As Format.read: the XML reader's own depth limit.
+                    guard case let .value(value, count) = try XMLPlistReader().read(data, into: &builder) else { return nil }
+                    return (value, count)
+                default: return (try BinaryPlistReader(maximumDepth: reading.maximumDepth).read(data, into: &builder), nil)
+                }
+            } catch {
+                // A duplicate key: only the tree can keep the last value at the first key's place.
+                if error.code == .duplicateKeyNeedsTree { return nil }
+                throw error
             }
         }
         // Generous capacities cost nothing until touched: large allocations are mapped lazily. An

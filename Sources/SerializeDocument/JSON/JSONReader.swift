@@ -132,6 +132,8 @@ struct JSONParser<Builder: DocumentBuilder> {
             depth -= 1
             return try builder.endDictionary(members)
         }
+        // A tree merges a duplicate key itself; a writer cannot, so streaming falls back to it.
+        var keys = StreamedKeys()
         while true {
             skipWhitespace()
             guard index < bytes.count, bytes[index] == UInt8(ascii: "\"") else {
@@ -144,6 +146,7 @@ struct JSONParser<Builder: DocumentBuilder> {
             }
             index += 1
             skipWhitespace()
+            if !Builder.reusesValues { try keys.insert(key) }
             try builder.beginMember(key, in: &members)
             let value = try parseValue()
             try builder.endMember(value, in: &members)
@@ -404,8 +407,11 @@ enum TextPosition {
         if end >= 3, bytes[0] == 0xEF, bytes[1] == 0xBB, bytes[2] == 0xBF { position = 3 }
         while position < end {
             let byte = bytes[position]
-            if byte == 0x0A {
+            // A line ends at LF, CR, or CRLF (counted once).
+            if byte == 0x0D || (byte == 0x0A && (position == 0 || bytes[position - 1] != 0x0D)) {
                 line += 1
+                column = 1
+            } else if byte == 0x0A {
                 column = 1
             } else if byte & 0xC0 != 0x80 {
                 column += 1
