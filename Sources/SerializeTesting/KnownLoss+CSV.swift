@@ -47,7 +47,13 @@ extension KnownLoss {
             guard difference.after == nil, let key = difference.lastKey else { return false }
             return key.unicodeScalars.contains(".")
         },
-        failure: { $0.stage == .decode && $0.kind == .typeMismatch && $0.message.contains("nested columns") })
+        failure: { failure in
+            guard failure.stage == .decode else { return false }
+            // A key with a "." reads as nested columns; with a sibling equal to its prefix the
+            // header itself is refused.
+            return (failure.kind == .typeMismatch && failure.message.contains("nested columns"))
+                || (failure.kind == .dataCorrupted && failure.message.contains("is both a value and the prefix of column"))
+        })
 }
 
 extension KnownLoss {
