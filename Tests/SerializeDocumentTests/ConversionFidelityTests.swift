@@ -80,10 +80,11 @@ let xmlPlistReaderAvailable: Bool = {
         }
     }
 
-    @Test func sharedContainersCannotExpandWithoutBound() throws {
-        // 30 arrays, each holding the previous one twice: 2^30 values from a few hundred bytes.
-        var objects: [[UInt8]] = [[0x10, 0x01]]
-        for index in 1...30 { objects.append([0xA2, UInt8(index - 1), UInt8(index - 1)]) }
+    /// A binary plist whose top object is `levels` nested arrays, each holding the one below it
+    /// twice, over the one-byte integer `leaf`: every object is shared, so the file stays tiny.
+    static func doublingArrays(levels: Int, leaf: UInt8) -> [UInt8] {
+        var objects: [[UInt8]] = [[0x10, leaf]]
+        for index in 1...levels { objects.append([0xA2, UInt8(index - 1), UInt8(index - 1)]) }
         var bytes = Array("bplist00".utf8)
         var offsets: [UInt8] = []
         for object in objects {
@@ -92,8 +93,15 @@ let xmlPlistReaderAvailable: Bool = {
         }
         let table = bytes.count
         bytes += offsets
+        // Trailer: 1-byte offsets and references, the object count, the top object, the table.
         bytes += [0, 0, 0, 0, 0, 0, 1, 1] + [0, 0, 0, 0, 0, 0, 0, UInt8(objects.count)] + [0, 0, 0, 0, 0, 0, 0, UInt8(objects.count - 1)]
         bytes += [0, 0, 0, 0, 0, 0, 0, UInt8(table)]
+        return bytes
+    }
+
+    @Test func sharedContainersCannotExpandWithoutBound() throws {
+        // 30 arrays, each holding the previous one twice: 2^30 values from a few hundred bytes.
+        let bytes = Self.doublingArrays(levels: 30, leaf: 1)
         #expect {
             try Format.binaryPlist.convert(Data(bytes), to: .json)
         } throws: { error in
@@ -107,18 +115,7 @@ let xmlPlistReaderAvailable: Bool = {
 
     @Test func aTreeSharingWithinTheBudgetReadsAndCountsEveryReference() throws {
         // Object i is [i-1, i-1]; three levels expand to 15 values, well within 4 per byte.
-        var objects: [[UInt8]] = [[0x10, 0x07]]
-        for index in 1...3 { objects.append([0xA2, UInt8(index - 1), UInt8(index - 1)]) }
-        var bytes = Array("bplist00".utf8)
-        var offsets: [UInt8] = []
-        for object in objects {
-            offsets.append(UInt8(bytes.count))
-            bytes += object
-        }
-        let table = bytes.count
-        bytes += offsets
-        bytes += [0, 0, 0, 0, 0, 0, 1, 1] + [0, 0, 0, 0, 0, 0, 0, UInt8(objects.count)] + [0, 0, 0, 0, 0, 0, 0, UInt8(objects.count - 1)]
-        bytes += [0, 0, 0, 0, 0, 0, 0, UInt8(table)]
+        let bytes = Self.doublingArrays(levels: 3, leaf: 7)
         let pair: Document = [7, 7]
         #expect(try BinaryPlistReader().read(Data(bytes)) == [[pair, pair], [pair, pair]])
     }
