@@ -27,7 +27,7 @@ enum ModelGen {
 
     static let roster = zip(
         Gen.int(in: -1000...1000).set(ofAtMost: 0...12),
-        Gen.letterOrNumber.map { $0 ?? "a" }.string(of: 0...6)
+        Gen.letterOrNumber.string(of: 0...6)
     ).map { ids, name in Roster(students: ids.map { Student(id: $0, name: name + String($0)) }) }
 
     static let either = zip(Gen.int(in: 0...2), Gen.int(in: -1_000_000...1_000_000)).map {
