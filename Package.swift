@@ -26,6 +26,8 @@ let package = Package(
     name: "serialize",
     platforms: [.macOS(.v15)],
     products: [
+        // What every layer shares: locations, diagnostics, value paths, date text, atomic files.
+        .library(name: "SerializeCore", targets: ["SerializeCore"]),
         .library(name: "SerializeCoding", targets: ["SerializeCoding"]),
         .library(name: "SerializeModels", targets: ["SerializeModels"]),
         .library(name: "SerializeCSV", targets: ["SerializeCSV"]),
@@ -46,12 +48,15 @@ let package = Package(
     targets: [
         // MARK: - Codable building blocks and the shared models
 
-        .target(name: "SerializeCoding", swiftSettings: swiftSettings),
+        // The bottom of the graph: the one location, diagnostic, path, date text and atomic
+        // writer that every reader, writer, coder and verb uses (Docs/Architecture.md).
+        .target(name: "SerializeCore", swiftSettings: swiftSettings),
+        .target(name: "SerializeCoding", dependencies: ["SerializeCore"], swiftSettings: swiftSettings),
         .target(name: "SerializeModels", dependencies: ["SerializeCoding"], swiftSettings: swiftSettings),
 
         // MARK: - CSV
 
-        .target(name: "SerializeCSV", dependencies: ["SerializeCoding"], swiftSettings: swiftSettings),
+        .target(name: "SerializeCSV", dependencies: ["SerializeCore", "SerializeCoding"], swiftSettings: swiftSettings),
 
         // MARK: - libxml2
 
@@ -61,13 +66,14 @@ let package = Package(
             pkgConfig: "libxml-2.0",
             providers: [.apt(["libxml2-dev"]), .brew(["libxml2"])]
         ),
-        .target(name: "SerializeXML", dependencies: ["CLibXML2"], swiftSettings: swiftSettings),
+        .target(name: "SerializeXML", dependencies: ["CLibXML2", "SerializeCore"], swiftSettings: swiftSettings),
 
         // MARK: - Documents, conversion, inspection, persistence
 
         .target(
             name: "SerializeDocument",
             dependencies: [
+                "SerializeCore",
                 "SerializeCoding",
                 "SerializeCSV",
                 "SerializeXML",
@@ -163,7 +169,7 @@ let package = Package(
         ),
         .testTarget(
             name: "SerializeDocumentTests",
-            dependencies: ["SerializeDocument", "TestSupport"],
+            dependencies: ["SerializeCore", "SerializeDocument", "TestSupport"],
             swiftSettings: swiftSettings
         ),
         .testTarget(

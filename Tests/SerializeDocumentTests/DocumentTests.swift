@@ -2,6 +2,7 @@ import Foundation
 import OrderedCollections
 import Testing
 @testable import SerializeDocument
+import SerializeCore
 
 @Suite struct DocumentEqualityTests {
     @Test func nanEqualsNaNSoARoundTripCompares() {
@@ -39,27 +40,27 @@ import Testing
 
     @Test(arguments: ["$.users[0].email", "users[0].email", "$[\"users\"][0][\"email\"]"])
     func pathsParseAndFindValues(text: String) throws {
-        let path = try #require(DocumentPath(parsing: text))
+        let path = try #require(ValuePath(parsing: text))
         #expect(document[path] == "a@b")
     }
 
     @Test func printedPathsParseBack() throws {
         for path in [
-            DocumentPath([.key("users"), .index(1), .key("email")]), DocumentPath([.key("odd key"), .key("x.y"), .key("q\"\\")]), DocumentPath(),
+            ValuePath([.key("users"), .index(1), .key("email")]), ValuePath([.key("odd key"), .key("x.y"), .key("q\"\\")]), ValuePath(),
         ] {
-            #expect(DocumentPath(parsing: path.description) == path, "\(path)")
+            #expect(ValuePath(parsing: path.description) == path, "\(path)")
         }
-        #expect(document[DocumentPath(parsing: "$.users[0][\"odd key\"][\"x.y\"]")!] == 1)
-        #expect(document[DocumentPath(parsing: "$.users[1].email")!] == .null)
+        #expect(document[ValuePath(parsing: "$.users[0][\"odd key\"][\"x.y\"]")!] == 1)
+        #expect(document[ValuePath(parsing: "$.users[1].email")!] == .null)
     }
 
     @Test(arguments: ["$.users[9]", "$.users[0].email.deeper", "$.nope", "$.users.email"])
     func missingStepsFindNothing(text: String) throws {
-        #expect(document[try #require(DocumentPath(parsing: text))] == nil)
+        #expect(document[try #require(ValuePath(parsing: text))] == nil)
     }
 
     @Test(arguments: ["$.", "$[x]", "$[-1]", "$[\"open", "$users", "a..b"])
     func malformedPathsDoNotParse(text: String) {
-        #expect(DocumentPath(parsing: text) == nil)
+        #expect(ValuePath(parsing: text) == nil)
     }
 }

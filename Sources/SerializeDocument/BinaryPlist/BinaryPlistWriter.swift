@@ -2,6 +2,7 @@
 
 public import Foundation
 import OrderedCollections
+import SerializeCore
 
 /// Writes binary property lists that keep key order and exact integers.
 ///
@@ -59,7 +60,7 @@ struct BinaryPlistOutput: DocumentBuilder {
     /// Strings written so far: ASCII ones by their bytes, the others by value.
     var asciiStrings = BinaryPlistStringTable()
     var strings: [String: Int] = [:]
-    var path = DocumentPath()
+    var path = ValuePath()
 
     /// - Parameter objectBound: at least the number of objects that will be written.
     init(options: WritingOptions, objectBound: Int, capacity: Int = 1 << 16) {

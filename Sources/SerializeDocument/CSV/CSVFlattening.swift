@@ -2,6 +2,7 @@
 
 import Foundation
 import OrderedCollections
+import SerializeCore
 
 /// Turns a top-level array of dictionaries into a ``CSVTable`` and back.
 ///
@@ -36,7 +37,7 @@ public enum CSVFlattening {
         var columnIndex: [String: Int] = [:]
         var placedRecords: [[(column: Int, text: String?)]] = []
         placedRecords.reserveCapacity(records.count)
-        var path = DocumentPath()
+        var path = ValuePath()
         var cells: [(name: String, text: String?)] = []
         for (index, record) in records.enumerated() {
             path.push(.index(index))
@@ -98,7 +99,7 @@ public enum CSVFlattening {
     }
 
     static func flatten(
-        _ value: Document, name: String, path: inout DocumentPath, options: WritingOptions,
+        _ value: Document, name: String, path: inout ValuePath, options: WritingOptions,
         into cells: inout [(name: String, text: String?)]
     ) throws(DocumentError) {
         func leaf(_ text: String?) {
@@ -188,8 +189,8 @@ public enum CSVFlattening {
     }
 
     /// The path a column name denotes; a name that is not a well-formed path is one key.
-    static func parseColumn(_ name: String) -> [DocumentPath.Component] {
-        var components: [DocumentPath.Component] = []
+    static func parseColumn(_ name: String) -> [ValuePath.Component] {
+        var components: [ValuePath.Component] = []
         var key = ""
         var keyStarted = false
         var characters = name[...]
@@ -254,7 +255,7 @@ public enum CSVFlattening {
         /// Nulls never claim a place: CSV cannot tell them from missing values, so a null
         /// column under a value (`orders[0].sku` next to `orders` = `[]`) is dropped, and a
         /// value replaces what only nulls built.
-        mutating func insert(_ value: Document, at path: ArraySlice<DocumentPath.Component>) -> Bool {
+        mutating func insert(_ value: Document, at path: ArraySlice<ValuePath.Component>) -> Bool {
             if case .null = value, !isAllNull, !canDescend(path.first) { return true }
             guard let first = path.first else {
                 if case .null = value { return true }
@@ -284,7 +285,7 @@ public enum CSVFlattening {
         }
 
         /// Whether `step` leads into this node as it is.
-        func canDescend(_ step: DocumentPath.Component?) -> Bool {
+        func canDescend(_ step: ValuePath.Component?) -> Bool {
             switch (self, step) {
             case (.object, .key?), (.array, .index?): true
             default: false
@@ -300,7 +301,7 @@ public enum CSVFlattening {
             }
         }
 
-        static func empty(for next: DocumentPath.Component?) -> Node {
+        static func empty(for next: ValuePath.Component?) -> Node {
             switch next {
             case nil: .value(.null)
             case .index?: .array([:])
@@ -340,7 +341,7 @@ public enum CSVFlattening {
     }
 }
 
-extension DocumentPath.Component {
+extension ValuePath.Component {
     var isIndex: Bool {
         if case .index = self { true } else { false }
     }

@@ -2,6 +2,7 @@
 
 import Foundation
 import OrderedCollections
+import SerializeCore
 
 /// What a writer does with `null` where the format has none (property lists).
 public enum NullStrategy: Sendable, Hashable {
@@ -94,7 +95,7 @@ extension WritingOptions {
     /// The text of a scalar that has no native form in JSON or CSV, through these strategies.
     ///
     /// - Returns: `.string` for text, `.number` for text that is a number in JSON.
-    func text(ofDate date: Date, at path: DocumentPath) throws(DocumentError) -> ScalarText {
+    func text(ofDate date: Date, at path: ValuePath) throws(DocumentError) -> ScalarText {
         switch dates {
         case .iso8601:
             guard let text = TextValues.iso8601(date) else {
@@ -117,7 +118,7 @@ extension WritingOptions {
         }
     }
 
-    func text(ofNonFinite value: Double, at path: DocumentPath) throws(DocumentError) -> String {
+    func text(ofNonFinite value: Double, at path: ValuePath) throws(DocumentError) -> String {
         switch nonFinite {
         case .error:
             throw DocumentError(
@@ -132,7 +133,7 @@ extension WritingOptions {
         value.isNaN ? "NaN" : value < 0 ? "-Infinity" : "Infinity"
     }
 
-    func nullError(at path: DocumentPath, format: String) -> DocumentError {
+    func nullError(at path: ValuePath, format: String) -> DocumentError {
         DocumentError(
             .nullNotRepresentable, "null cannot be written to \(format), which has no null", at: .at(path),
             hint: "use --null omit to leave it out, or --null <string> to write a string instead")

@@ -2,6 +2,7 @@
 
 public import Foundation
 import OrderedCollections
+import SerializeCore
 
 /// Writes JSON: pretty (two-space indent) or compact, keys in document order or sorted.
 ///
@@ -34,7 +35,7 @@ public struct JSONWriter: Sendable {
 struct JSONOutput: DocumentBuilder {
     let options: WritingOptions
     let bytes: ByteBuffer
-    var path = DocumentPath()
+    var path = ValuePath()
     var depth = 0
 
     init(options: WritingOptions, capacity: Int = 1 << 16) {

@@ -2,6 +2,7 @@
 
 public import Foundation
 import OrderedCollections
+import SerializeCore
 
 /// Writes XML property lists that are always well-formed XML 1.0.
 ///
@@ -47,7 +48,7 @@ public struct XMLPlistWriter: Sendable {
 struct XMLPlistOutput: DocumentBuilder {
     let options: WritingOptions
     let bytes: ByteBuffer
-    var path = DocumentPath()
+    var path = ValuePath()
     var depth = 0
     /// The key of the member whose value comes next; written only when the value is.
     var pendingKey: String?

@@ -1,13 +1,12 @@
-/// Paths of values inside a document, printed like `$.users[3].email`.
+/// The one path type: where a value is inside a document, printed like `$.users[3].email`.
 
 import Foundation
-import OrderedCollections
 
 /// The location of a value inside a ``Document``, from the root `$` down.
 ///
 /// Writers keep one path while they descend and turn it into text only for an error, so a
 /// successful write pays for a push and a pop per container, never for string building.
-public struct DocumentPath: Sendable, Hashable, CustomStringConvertible {
+public struct ValuePath: Sendable, Hashable, CustomStringConvertible {
     /// One step down from a container.
     public enum Component: Sendable, Hashable {
         /// A dictionary member by key.
@@ -31,8 +30,8 @@ public struct DocumentPath: Sendable, Hashable, CustomStringConvertible {
     public mutating func pop() { components.removeLast() }
 
     /// This path with one more step.
-    public func appending(_ component: Component) -> DocumentPath {
-        DocumentPath(components + [component])
+    public func appending(_ component: Component) -> ValuePath {
+        ValuePath(components + [component])
     }
 
     /// `$` followed by `.key` for identifier-like keys, `["odd key"]` for others and `[3]` for
@@ -65,14 +64,9 @@ public struct DocumentPath: Sendable, Hashable, CustomStringConvertible {
     }
 }
 
-extension DocumentError.Location {
-    /// The location of the value at `path`.
-    public static func at(_ path: DocumentPath) -> DocumentError.Location { .path(path.description) }
-}
+// MARK: - Parsing
 
-// MARK: - Parsing and lookup
-
-extension DocumentPath {
+extension ValuePath {
     /// Parses what ``description`` prints: `$`, `.key`, `["any key"]` and `[3]` steps; the
     /// leading `$` may be left out (`users[3].email`).
     ///
@@ -123,23 +117,3 @@ extension DocumentPath {
     }
 }
 
-extension Document {
-    /// The value at `path`, or `nil` when a step names a missing key, an index out of range, or
-    /// descends into a value that is not a container.
-    public subscript(path: DocumentPath) -> Document? {
-        var value = self
-        for component in path.components {
-            switch (value, component) {
-            case let (.dictionary(members), .key(key)):
-                guard let member = members[key] else { return nil }
-                value = member
-            case let (.array(elements), .index(index)):
-                guard elements.indices.contains(index) else { return nil }
-                value = elements[index]
-            default:
-                return nil
-            }
-        }
-        return value
-    }
-}
