@@ -2,14 +2,20 @@
 
 public import Foundation
 import SerializeCoding
+public import SerializeCore
 
 /// Decodes CSV rows into values of a `Decodable` type, one value per row.
 ///
 /// Each row's fields are found by header name (or by index when there is no header: give the
-/// type integer coding keys). Dotted columns put nested values back together: the columns
+/// type integer coding keys). Columns named by the one column grammar (the article "Column
+/// names"; `serialize convert` uses it too) put nested values back together: the columns
 /// `coordinate.latitude` and `coordinate.longitude` fill a nested `coordinate`, and
-/// `tags.0`, `tags.1` fill an array `tags`. Depth 0 of the coding path is the row, depth 1 the
+/// `tags[0]`, `tags[1]` fill an array `tags`. Depth 0 of the coding path is the row, depth 1 the
 /// column.
+///
+/// A column holding a value that the type never reads is an error by default (a misspelt
+/// column must not decode as an empty array or `nil`); set
+/// ``Configuration/unmatchedColumns`` to ``UnmatchedColumnStrategy/ignore`` to skip such columns.
 ///
 /// ```swift
 /// let decoder = CSVDecoder { $0.dateStrategy = .iso8601; $0.boolStrategy = .yesNo }
@@ -22,8 +28,18 @@ import SerializeCoding
 /// A value that does not fit throws a `DecodingError` whose coding path is `[row, column]` and
 /// whose message starts with the file, line and column of the field
 /// (`cities.csv:12:7: Expected to decode Int but found "abc" instead.`). Malformed CSV throws
-/// `DecodingError.dataCorrupted` with the ``CSVError`` as underlying error.
+/// `DecodingError.dataCorrupted` with a ``Diagnostic`` (such as `Diagnostic.Code.unterminatedQuote`)
+/// as underlying error.
 public final class CSVDecoder {
+    /// What to do with a column that holds a value no property of the decoded type reads.
+    public enum UnmatchedColumnStrategy: Sendable, Hashable {
+        /// Throw `DecodingError.dataCorrupted` naming the column and the row, located at the
+        /// field, with a ``Diagnostic`` (`Diagnostic.Code.unmatchedColumn`) as underlying error.
+        case error
+        /// Skip the column.
+        case ignore
+    }
+
     /// The decoder's options: the dialect and a named strategy for each kind of value.
     public struct Configuration {
         /// Delimiter, quote, header and trimming.
@@ -45,6 +61,9 @@ public final class CSVDecoder {
         public var nonConformingFloatStrategy: CSVNonConformingFloatStrategy = .throw
         /// How property names map to column names.
         public var keyStrategy: CSVKeyStrategy = .useDefaultKeys
+        /// Whether a column holding a value that no property reads is an error (the default) or
+        /// skipped.
+        public var unmatchedColumns: UnmatchedColumnStrategy = .error
         /// Whether a file is streamed (`.sequential`) or read whole (`.keepAll`) by
         /// ``CSVDecoder/decode(_:fromFileAt:invalidRows:)``.
         public var bufferingStrategy: CSVBufferingStrategy = .sequential
@@ -159,7 +178,7 @@ public final class CSVDecoder {
         let reader: CSVReader
         do {
             reader = try makeReader(configuration.readerConfiguration)
-        } catch let error as CSVError {
+        } catch let error as Diagnostic {
             throw DecodingError.dataCorrupted(
                 .init(codingPath: [], debugDescription: error.description, underlyingError: error))
         }
@@ -197,7 +216,7 @@ public final class CSVDecoder {
             if let context { return context }
             let made = try CSVDecodingContext(
                 configuration: configuration, userInfo: userInfo, sourceName: reader.configuration.sourceName,
-                header: reader.header ?? (0..<width).map(String.init))
+                header: reader.header ?? (0..<width).map(String.init), headerLocations: reader.headerLocations)
             context = made
             return made
         }
@@ -223,17 +242,14 @@ public final class CSVDecoder {
                         .init(
                             codingPath: [CSVCodingKey.row(rowIndex)], debugDescription: error.description,
                             underlyingError: error))
-                    switch error.kind {
-                    case .fieldCountMismatch, .invalidUTF8:
-                        break
-                    default:
+                    guard error.code == .fieldCountMismatch || error.code == .csvInvalidUTF8 else {
                         done = true
                         throw wrapped
                     }
                     // A ragged row or one with bad UTF-8 was read whole, and the reader stands
                     // after it: the strategy may skip it.
                     index += 1
-                    if let value = try recover(from: wrapped, row: rowIndex, line: error.line) { return value }
+                    if let value = try recover(from: wrapped, row: rowIndex, line: error.location?.line ?? 0) { return value }
                     continue
                 }
                 index += 1
@@ -246,9 +262,13 @@ public final class CSVDecoder {
                 }
                 do {
                     let row = CSVRowData(fields: fields, index: rowIndex, reader: reader, context: context)
-                    return try Row(from: CSVRowDecoder(row: row, path: ""))
+                    context.beginRow()
+                    let decoder = CSVRowDecoder(row: row, path: "")
+                    let value = try Row(from: decoder)
+                    try decoder.checkUnmatchedColumns(decoding: Row.self)
+                    return value
                 } catch {
-                    let line = reader.layout(ofField: 0)?.line ?? reader.currentRowEnd.line
+                    let line = reader.layout(ofField: 0)?.line ?? reader.currentRowEnd.line ?? 0
                     if let value = try recover(from: error, row: rowIndex, line: line) { return value }
                 }
             }

@@ -1,4 +1,5 @@
-/// The Encoder and containers behind ``CSVEncoder``: values into dotted columns of one row.
+/// The Encoder and containers behind ``CSVEncoder``: values into the columns of one row, named
+/// by the one column grammar (``CSVColumnName``).
 
 import Foundation
 
@@ -42,8 +43,11 @@ final class CSVEncodingContext {
         table.initialize(to: Columns())
         if let header = configuration.header {
             table.pointee.names = header
-            for (index, name) in header.enumerated() where table.pointee.index[name] == nil {
-                table.pointee.index[name] = index
+            // Paths are built in the canonical spelling; a header given in another (`a\x` for
+            // `ax`) still matches.
+            for (index, name) in header.enumerated() {
+                let canonical = (try? CSVColumnName.canonical(name)) ?? name
+                if table.pointee.index[canonical] == nil { table.pointee.index[canonical] = index }
             }
             table.pointee.frozen = true
         }
@@ -94,7 +98,7 @@ final class CSVEncodingContext {
             name = configuration.keyStrategy.columnName(key.stringValue)
             keyCache[key.stringValue] = name
         }
-        return path.isEmpty ? name : path + "." + name
+        return path.isEmpty ? CSVColumnName.root(name) : CSVColumnName.appending(key: name, to: path)
     }
 }
 
@@ -146,7 +150,7 @@ final class CSVRowStorage {
 
 // MARK: - The encoder
 
-/// An `Encoder` positioned at a dotted column path of one row (`""` is the whole row).
+/// An `Encoder` positioned at a canonical column path of one row (`""` is the whole row).
 struct CSVRowEncoder: Encoder {
     let context: CSVEncodingContext
     let storage: CSVRowStorage
@@ -306,7 +310,7 @@ struct CSVKeyedEncodingContainer<Key: CodingKey>: KeyedEncodingContainerProtocol
 
 // MARK: - Unkeyed
 
-/// Elements at `path.0`, `path.1`, … (`0`, `1`, … for the row itself).
+/// Elements at `path[0]`, `path[1]`, … (`0`, `1`, … for the row itself).
 struct CSVUnkeyedEncodingContainer: UnkeyedEncodingContainer {
     let encoder: CSVRowEncoder
     private(set) var count = 0
@@ -318,7 +322,7 @@ struct CSVUnkeyedEncodingContainer: UnkeyedEncodingContainer {
     private mutating func nextPath() -> String {
         defer { count += 1 }
         if !encoder.storage.trailingNils.isEmpty { encoder.storage.trailingNils[encoder.path] = nil }
-        return encoder.path.isEmpty ? String(count) : encoder.path + "." + String(count)
+        return encoder.path.isEmpty ? String(count) : CSVColumnName.appending(index: count, to: encoder.path)
     }
 
     /// Notes that the element at `path`, the last so far, is a nil written as an empty field.

@@ -5,7 +5,9 @@ public import Foundation
 /// Encodes values of an `Encodable` type as CSV rows, one row per value.
 ///
 /// Nested keyed values become dotted columns (`coordinate.latitude`), arrays become indexed
-/// columns (`tags.0`, `tags.1`); ``CSVDecoder`` puts them back. With the default
+/// columns (`tags[0]`, `tags[1]`), by the one column grammar that `serialize convert` uses too
+/// (the article "Column names"; a key holding `.`, `[`, `]` or `\` has them escaped with `\`);
+/// ``CSVDecoder`` puts them back. With the default
 /// `.keepAll` buffering the header is the union of every row's columns in first-seen order;
 /// with `.sequential` (or ``rowWriter(to:)``) rows are written as they come and the header is
 /// the first row's columns, or ``Configuration/header`` when given.
@@ -126,7 +128,7 @@ public final class CSVEncoder {
 
         /// Encodes one row.
         ///
-        /// - Throws: `EncodingError`, or ``CSVError`` when the file cannot be written.
+        /// - Throws: `EncodingError`, or a ``Diagnostic`` when the file cannot be written.
         public func encode<Row: Encodable>(_ row: Row) throws {
             let storage = CSVRowStorage(index: index, width: context.columns.count)
             try row.encode(to: CSVRowEncoder(context: context, storage: storage, path: ""))

@@ -1,6 +1,7 @@
 /// The byte-level state machine under ``CSVReader``.
 
 import Foundation
+import SerializeCore
 
 /// Finds rows and fields in a chunked UTF-8 buffer.
 ///
@@ -64,8 +65,10 @@ struct CSVParser: ~Copyable {
 
     /// The fields of the current row.
     private(set) var fields: [Field] = []
-    /// Where the current row ends.
-    private(set) var rowEnd = CSVPosition(line: 1, column: 1)
+    /// Where the current row ends: its line, byte column and offset in the buffer.
+    private var rowEndMark = (line: 1, byteColumn: 1, offset: 0)
+    /// Bytes dropped from the front of the buffer so far: buffer offset + this = input offset.
+    private var discarded = 0
     /// The field count rows must have, once known.
     var expectedFieldCount: Int?
     private var scratch: [UInt8] = []
@@ -127,12 +130,13 @@ struct CSVParser: ~Copyable {
 
     /// Moves the unparsed bytes to the front and reads more; grows the buffer when full.
     /// - Returns: `false` when the input is exhausted.
-    private mutating func refill() throws(CSVError) -> Bool {
+    private mutating func refill() throws(Diagnostic) -> Bool {
         guard !eof, case let .descriptor(descriptor, _) = source else { return false }
         if position > 0 {
             let remaining = count - position
             if remaining > 0 { (buffer).update(from: buffer + position, count: remaining) }
             lineStart -= position
+            discarded += position
             count = remaining
             position = 0
         }
@@ -150,17 +154,17 @@ struct CSVParser: ~Copyable {
                 return false
             }
             if errno == EINTR { continue }
-            throw CSVError(.io("read failed: \(String(cString: strerror(errno)))"), at: nil, source: sourceName)
+            throw Diagnostic(.csvIO, "read failed: \(String(cString: strerror(errno)))", file: sourceName)
         }
     }
 
     /// Reads until the buffer holds a chunk (or the whole input), for delimiter detection.
-    mutating func fillForDetection() throws(CSVError) {
+    mutating func fillForDetection() throws(Diagnostic) {
         while count - position < chunkSize / 2, try refill() {}
     }
 
     /// Skips a UTF-8 byte order mark at the start of the input.
-    mutating func skipByteOrderMark() throws(CSVError) {
+    mutating func skipByteOrderMark() throws(Diagnostic) {
         while count - position < 3, try refill() {}
         if count - position >= 3, buffer[position] == 0xEF, buffer[position + 1] == 0xBB,
             buffer[position + 2] == 0xBF
@@ -178,7 +182,7 @@ struct CSVParser: ~Copyable {
 
     /// Parses the next row into ``fields``.
     /// - Returns: `false` at the end of the input.
-    mutating func nextRecord() throws(CSVError) -> Bool {
+    mutating func nextRecord() throws(Diagnostic) -> Bool {
         while true {
             switch try parseRow() {
             case .row: return true
@@ -192,8 +196,35 @@ struct CSVParser: ~Copyable {
         }
     }
 
-    private func error(_ kind: CSVError.Kind, line: Int, column: Int) -> CSVError {
-        CSVError(kind, at: CSVPosition(line: line, column: column), source: sourceName)
+    private func error(_ code: Diagnostic.Code, _ message: String, line: Int, byteColumn: Int, offset: Int) -> Diagnostic {
+        Diagnostic(code, message, at: location(line: line, byteColumn: byteColumn, offset: offset), file: sourceName)
+    }
+
+    // MARK: - Locations
+
+    /// The location of the byte at `offset` in the buffer, on `line` at `byteColumn` (1-based,
+    /// in bytes): the column is turned into Unicode scalars by the column rule of
+    /// `SourceLocation`, counting the line's bytes, which are still in the buffer while their
+    /// row is current. The fast path counts bytes; only a location asked for pays this.
+    func location(line: Int, byteColumn: Int, offset: Int) -> SourceLocation {
+        let start = max(0, offset - (byteColumn - 1))
+        var column = 1
+        var index = start
+        while index < offset {
+            if buffer[index] & 0xC0 != 0x80 { column += 1 }
+            index += 1
+        }
+        return SourceLocation(line: line, column: column, byteOffset: discarded + offset)
+    }
+
+    /// Where `field` starts: its opening quote when quoted.
+    func location(of field: Field) -> SourceLocation {
+        location(line: field.line, byteColumn: field.column, offset: field.start - (field.quoted ? quote.count : 0))
+    }
+
+    /// Where the current row ends.
+    var rowEnd: SourceLocation {
+        location(line: rowEndMark.line, byteColumn: rowEndMark.byteColumn, offset: rowEndMark.offset)
     }
 
     /// Whether `pattern` starts at `index`; `nil` when more input is needed to tell.
@@ -210,7 +241,7 @@ struct CSVParser: ~Copyable {
         (byte == 0x20 || byte == 0x09) && table[Int(byte)] == Self.plain
     }
 
-    private mutating func parseRow() throws(CSVError) -> Step {
+    private mutating func parseRow() throws(Diagnostic) -> Step {
         let p = buffer
         let end = count
         var i = position
@@ -242,7 +273,7 @@ struct CSVParser: ~Copyable {
                     fields.removeAll(keepingCapacity: true)
                     fields.append(
                         Field(start: i, end: i, line: line, column: i - lineStart + 1, quoted: false, escaped: false))
-                    rowEnd = CSVPosition(line: line, column: i - lineStart + 1)
+                    rowEndMark = (line, i - lineStart + 1, i)
                     self.position = i + 1
                     self.line = line + 1
                     self.lineStart = i + 1
@@ -287,7 +318,10 @@ struct CSVParser: ~Copyable {
                     while j < end, quotedTable[Int(p[j])] == 0 { j &+= 1 }
                     if j == end {
                         if !eof { return .needMore }
-                        throw error(.unterminatedQuote, line: fieldLine, column: fieldColumn)
+                        throw error(
+                            .unterminatedQuote,
+                            "unterminated quoted field; close it with a quote, or double a quote that is part of the text",
+                            line: fieldLine, byteColumn: fieldColumn, offset: i)
                     }
                     let byte = p[j]
                     if byte == 0x0A {
@@ -345,7 +379,10 @@ struct CSVParser: ~Copyable {
                 } else if byte == 0x0A || byte == 0x0D {
                     break fieldLoop
                 }
-                throw error(.unexpectedCharacterAfterQuote, line: line, column: i - lineStart + 1)
+                throw error(
+                    .unexpectedCharacterAfterQuote,
+                    "unexpected character after a closing quote; expected a delimiter or the end of the line",
+                    line: line, byteColumn: i - lineStart + 1, offset: i)
             }
             // An unquoted field.
             var j = i
@@ -366,7 +403,9 @@ struct CSVParser: ~Copyable {
                 // A quote byte.
                 guard let isQuote = matches(quote, at: j, end: end) else { return .needMore }
                 if isQuote {
-                    throw error(.quoteInUnquotedField, line: line, column: j - lineStart + 1)
+                    throw error(
+                        .quoteInUnquotedField, "quote inside an unquoted field; quote the whole field and double the inner quote",
+                        line: line, byteColumn: j - lineStart + 1, offset: j)
                 }
                 j += 1
             }
@@ -389,7 +428,7 @@ struct CSVParser: ~Copyable {
             break fieldLoop
         }
         // The row ends at `i`: a line end or the end of the input.
-        rowEnd = CSVPosition(line: line, column: i - lineStart + 1)
+        rowEndMark = (line, i - lineStart + 1, i)
         if i < end {
             let byte = p[i]
             i += 1
@@ -408,16 +447,17 @@ struct CSVParser: ~Copyable {
 
     /// Throws when the current row's field count differs from the expected one (strict mode),
     /// or records the first row's count.
-    mutating func checkFieldCount() throws(CSVError) {
+    mutating func checkFieldCount() throws(Diagnostic) {
         guard let expected = expectedFieldCount else {
             expectedFieldCount = fields.count
             return
         }
         guard strict, fields.count != expected else { return }
-        let position =
-            fields.count > expected
-            ? CSVPosition(line: fields[expected].line, column: fields[expected].column) : rowEnd
-        throw CSVError(.fieldCountMismatch(expected: expected, found: fields.count), at: position, source: sourceName)
+        let found = fields.count
+        throw Diagnostic(
+            .fieldCountMismatch, "row has \(found) field\(found == 1 ? "" : "s") but the header has \(expected)",
+            at: found > expected ? location(of: fields[expected]) : rowEnd, file: sourceName,
+            remedy: Remedy(option: "fieldCountPolicy", value: "flexible", effect: "allow ragged rows"))
     }
 
     /// Copies an escaped field's bytes into `scratch`, undoubling quotes.
@@ -451,7 +491,7 @@ struct CSVParser: ~Copyable {
 
     /// The string of field `index`.
     @inline(__always)
-    mutating func string(at index: Int) throws(CSVError) -> String {
+    mutating func string(at index: Int) throws(Diagnostic) -> String {
         let field = fields[index]
         let text: String?
         if !field.escaped {
@@ -492,31 +532,36 @@ struct CSVParser: ~Copyable {
         return accumulated & 0x8080_8080_8080_8080 == 0
     }
 
-    private func invalidUTF8(in field: Field) -> CSVError {
+    private func invalidUTF8(in field: Field) -> Diagnostic {
         // Point at the first byte that does not decode.
-        var column = field.column + (field.quoted ? quote.count : 0)
+        let start = location(of: field)
+        var column = (start.column ?? 1) + (field.quoted ? 1 : 0)
         var line = field.line
+        var offset = field.start
         let bytes = UnsafeBufferPointer(start: buffer + field.start, count: field.end - field.start)
         var iterator = bytes.makeIterator()
         var decoder = UTF8()
         loop: while true {
             switch decoder.decode(&iterator) {
             case let .scalarValue(scalar):
+                offset += UTF8.width(scalar)
                 if scalar == "\n" {
                     line += 1
                     column = 1
                 } else {
-                    column += UTF8.width(scalar)
+                    column += 1
                 }
             case .emptyInput: break loop
             case .error: break loop
             }
         }
-        return error(.invalidUTF8, line: line, column: column)
+        return Diagnostic(
+            .csvInvalidUTF8, "field is not valid UTF-8; convert the file to UTF-8",
+            at: SourceLocation(line: line, column: column, byteOffset: discarded + offset), file: sourceName)
     }
 
     /// The current row's fields as strings.
-    mutating func makeFields() throws(CSVError) -> [String] {
+    mutating func makeFields() throws(Diagnostic) -> [String] {
         var row: [String] = []
         try makeFields(into: &row)
         return row
@@ -525,7 +570,7 @@ struct CSVParser: ~Copyable {
     /// Parses the next row, checks its field count and makes its strings, in one exclusive
     /// access from the reader.
     /// - Returns: `false` at the end of the input.
-    mutating func nextFields(into row: inout [String]) throws(CSVError) -> Bool {
+    mutating func nextFields(into row: inout [String]) throws(Diagnostic) -> Bool {
         guard try nextRecord() else { return false }
         try checkFieldCount()
         try makeFields(into: &row)
@@ -533,14 +578,17 @@ struct CSVParser: ~Copyable {
     }
 
     /// The current row's fields as strings, into `row` (reusing its storage when it can).
-    mutating func makeFields(into row: inout [String]) throws(CSVError) {
+    mutating func makeFields(into row: inout [String]) throws(Diagnostic) {
         row.removeAll(keepingCapacity: true)
         row.reserveCapacity(fields.count)
         for index in fields.indices { row.append(try string(at: index)) }
     }
 
     /// The current row with positions.
-    mutating func makeRecord() throws(CSVError) -> CSVRecord {
-        CSVRecord(fields: try makeFields(), layout: fields, end: rowEnd)
+    mutating func makeRecord() throws(Diagnostic) -> CSVRecord {
+        var locations: [SourceLocation] = []
+        locations.reserveCapacity(fields.count)
+        for field in fields { locations.append(location(of: field)) }
+        return CSVRecord(fields: try makeFields(), layout: fields, locations: locations, end: rowEnd)
     }
 }

@@ -1,6 +1,7 @@
 /// The CSV reader: rows of fields out of bytes, streamed in constant memory.
 
 public import Foundation
+public import SerializeCore
 
 /// Reads CSV rows one at a time from a file, standard input or `Data`, in constant memory.
 ///
@@ -19,14 +20,15 @@ public import Foundation
 /// It follows RFC 4180: fields quoted with `"` may hold delimiters, quotes (written `""`) and
 /// line breaks; rows end with LF, CRLF or CR; the last row may lack a line end; a UTF-8 byte
 /// order mark is skipped. Blank lines between rows are skipped. Errors carry the line and
-/// column: see ``CSVError``.
+/// column (in Unicode scalars, by the column rule of `SourceLocation`): see ``Diagnostic`` and the
+/// CSV codes such as `Diagnostic.Code.unterminatedQuote`.
 public final class CSVReader {
     /// How a CSV file is laid out.
     public typealias Dialect = CSVDialect
 
     /// What to do with a row whose field count differs from the header's.
     public enum FieldCountPolicy: Sendable, Hashable {
-        /// Throw ``CSVError/Kind/fieldCountMismatch(expected:found:)`` (the default).
+        /// Throw a ``Diagnostic`` with code `fieldCountMismatch` (the default).
         case strict
         /// Return the row as it is.
         case flexible
@@ -72,6 +74,8 @@ public final class CSVReader {
     public private(set) var configuration: Configuration
     /// The header's fields, or `nil` when the dialect has no header.
     public private(set) var header: [String]?
+    /// Where each header field is (its opening quote when quoted); empty without a header.
+    package private(set) var headerLocations: [SourceLocation] = []
     /// The number of data rows read so far.
     public private(set) var rowsRead = 0
 
@@ -81,45 +85,44 @@ public final class CSVReader {
 
     /// Reads CSV from memory.
     ///
-    /// - Throws: ``CSVError`` when the header cannot be read.
-    public convenience init(data: Data, configuration: Configuration = .init()) throws(CSVError) {
+    /// - Throws: ``Diagnostic`` when the header cannot be read.
+    public convenience init(data: Data, configuration: Configuration = .init()) throws(Diagnostic) {
         try self.init(source: .memory(data), configuration: configuration)
     }
 
     /// Reads CSV from a string.
-    public convenience init(string: String, configuration: Configuration = .init()) throws(CSVError) {
+    public convenience init(string: String, configuration: Configuration = .init()) throws(Diagnostic) {
         try self.init(source: .memory(Data(string.utf8)), configuration: configuration)
     }
 
     /// Streams CSV from a file.
     ///
-    /// - Throws: ``CSVError`` when the file cannot be opened or the header cannot be read.
-    public convenience init(fileAt url: URL, configuration: Configuration = .init()) throws(CSVError) {
+    /// - Throws: ``Diagnostic`` when the file cannot be opened or the header cannot be read.
+    public convenience init(fileAt url: URL, configuration: Configuration = .init()) throws(Diagnostic) {
         var configuration = configuration
         if configuration.sourceName == nil { configuration.sourceName = url.lastPathComponent }
         let descriptor = open(url.path, O_RDONLY)
         guard descriptor >= 0 else {
-            throw CSVError(
-                .io("cannot open \(url.path): \(String(cString: strerror(errno)))"), at: nil,
-                source: configuration.sourceName)
+            throw Diagnostic(
+                .csvIO, "cannot open \(url.path): \(String(cString: strerror(errno)))", file: configuration.sourceName)
         }
         try self.init(source: .descriptor(descriptor, closes: true), configuration: configuration)
     }
 
     /// Streams CSV from an open file descriptor, such as `STDIN_FILENO`; the reader does not
     /// close it.
-    public convenience init(fileDescriptor: Int32, configuration: Configuration = .init()) throws(CSVError) {
+    public convenience init(fileDescriptor: Int32, configuration: Configuration = .init()) throws(Diagnostic) {
         try self.init(source: .descriptor(fileDescriptor, closes: false), configuration: configuration)
     }
 
     /// Streams CSV from standard input.
-    public static func standardInput(configuration: Configuration = .init()) throws(CSVError) -> CSVReader {
+    public static func standardInput(configuration: Configuration = .init()) throws(Diagnostic) -> CSVReader {
         var configuration = configuration
         if configuration.sourceName == nil { configuration.sourceName = "<stdin>" }
         return try CSVReader(fileDescriptor: STDIN_FILENO, configuration: configuration)
     }
 
-    init(source: CSVParser.Source, configuration: Configuration) throws(CSVError) {
+    init(source: CSVParser.Source, configuration: Configuration) throws(Diagnostic) {
         self.configuration = configuration
         parser = CSVParser(source: source, configuration: configuration)
         try parser.skipByteOrderMark()
@@ -135,6 +138,9 @@ public final class CSVReader {
         if configuration.dialect.hasHeader {
             guard try parser.nextRecord() else { return }
             header = try parser.makeFields()
+            var locations: [SourceLocation] = []
+            for field in parser.fields { locations.append(parser.location(of: field)) }
+            headerLocations = locations
             parser.expectedFieldCount = parser.fields.count
         }
     }
@@ -144,16 +150,16 @@ public final class CSVReader {
     /// Reads the next data row.
     ///
     /// - Returns: The row's fields, or `nil` at the end of the input.
-    /// - Throws: ``CSVError`` with the line and column of malformed input. After a
+    /// - Throws: ``Diagnostic`` with the line and column of malformed input. After a
     ///   field-count error the reader stands after the offending row, so reading can go on.
-    public func readRow() throws(CSVError) -> [String]? {
+    public func readRow() throws(Diagnostic) -> [String]? {
         var row: [String] = []
         guard try readFieldsForDecoding(into: &row) else { return nil }
         return row
     }
 
     /// Reads the next data row with the place of each field.
-    public func readRecord() throws(CSVError) -> CSVRecord? {
+    public func readRecord() throws(Diagnostic) -> CSVRecord? {
         guard try parser.nextRecord() else { return nil }
         rowsRead += 1
         try parser.checkFieldCount()
@@ -164,17 +170,14 @@ public final class CSVReader {
     /// parser; the layout stays in the parser (``layout(ofField:)``) until the next read.
     ///
     /// - Returns: `false` at the end of the input.
-    func readFieldsForDecoding(into fields: inout [String]) throws(CSVError) -> Bool {
+    func readFieldsForDecoding(into fields: inout [String]) throws(Diagnostic) -> Bool {
         var read = false
         defer { if read { rowsRead += 1 } }
         // A field-count or UTF-8 error still consumed the row.
         do {
             read = try parser.nextFields(into: &fields)
         } catch {
-            switch error.kind {
-            case .fieldCountMismatch, .invalidUTF8: read = true
-            default: break
-            }
+            if error.code == .fieldCountMismatch || error.code == .csvInvalidUTF8 { read = true }
             throw error
         }
         return read
@@ -185,8 +188,13 @@ public final class CSVReader {
         index < parser.fields.count ? parser.fields[index] : nil
     }
 
+    /// Where field `index` of the current row starts (its opening quote when quoted).
+    func location(ofField index: Int) -> SourceLocation? {
+        index < parser.fields.count ? parser.location(of: parser.fields[index]) : nil
+    }
+
     /// Where the current row ends.
-    var currentRowEnd: CSVPosition { parser.rowEnd }
+    var currentRowEnd: SourceLocation { parser.rowEnd }
 
     /// Calls `body` with each remaining row.
     public func forEachRow(_ body: ([String]) throws -> Void) throws {
@@ -194,7 +202,7 @@ public final class CSVReader {
     }
 
     /// Reads every remaining row.
-    public func readAllRows() throws(CSVError) -> [[String]] {
+    public func readAllRows() throws(Diagnostic) -> [[String]] {
         var rows: [[String]] = []
         while let row = try readRow() { rows.append(row) }
         return rows
@@ -222,26 +230,23 @@ public struct CSVRecord: Sendable {
     public var fields: [String]
     /// Where each field starts, whether it was quoted.
     let layout: [CSVParser.Field]
+    /// Where each field starts (its opening quote when quoted).
+    public var locations: [SourceLocation]
     /// Where the row ends, for errors about missing fields.
-    public var end: CSVPosition
-
-    /// Where each field starts.
-    public var positions: [CSVPosition] { layout.map { CSVPosition(line: $0.line, column: $0.column) } }
+    public var end: SourceLocation
 
     /// Whether each field was quoted: `""` (an empty string) and an empty unquoted field (no
     /// value) are told apart by this flag.
     public var quoted: [Bool] { layout.map(\.quoted) }
 
     /// Where field `index` starts.
-    public func position(ofField index: Int) -> CSVPosition {
-        CSVPosition(line: layout[index].line, column: layout[index].column)
-    }
+    public func location(ofField index: Int) -> SourceLocation { locations[index] }
 
     /// Whether field `index` was quoted.
     public func isQuoted(_ index: Int) -> Bool { layout[index].quoted }
 
     /// The line the row starts on.
-    public var line: Int { layout.first?.line ?? end.line }
+    public var line: Int { layout.first?.line ?? end.line ?? 1 }
 }
 
 /// The fields of one row as raw bytes, valid only inside ``CSVReader/withNextRow(_:)``.

@@ -1,6 +1,7 @@
 /// The CSV writer: rows of fields into bytes, one row at a time.
 
 public import Foundation
+public import SerializeCore
 #if canImport(Glibc)
 import Glibc
 private let systemWrite = Glibc.write
@@ -95,8 +96,8 @@ public final class CSVWriter {
 
     /// Writes to a file through a temporary file in the same folder, renamed by ``finish()``.
     ///
-    /// - Throws: ``CSVError`` when the temporary file cannot be created.
-    public convenience init(fileAt url: URL, configuration: Configuration = .init()) throws(CSVError) {
+    /// - Throws: ``Diagnostic`` when the temporary file cannot be created.
+    public convenience init(fileAt url: URL, configuration: Configuration = .init()) throws(Diagnostic) {
         self.init(configuration: configuration)
         let target = url.path
         let folder = url.deletingLastPathComponent().path
@@ -105,7 +106,7 @@ public final class CSVWriter {
             buffer.baseAddress.map { mkstemp($0) } ?? -1
         }
         guard descriptor >= 0 else {
-            throw CSVError(.io("cannot create a file beside \(target): \(String(cString: strerror(errno)))"), at: nil)
+            throw Diagnostic(.csvIO, "cannot create a file beside \(target): \(String(cString: strerror(errno)))")
         }
         let temporary = String(decoding: template.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
         fchmod(descriptor, 0o644)
@@ -142,53 +143,53 @@ public final class CSVWriter {
     ///   - field: The text.
     ///   - quoted: Quote the field even when it does not need it (the decoder's encoder uses
     ///     this to tell an empty string from a missing value).
-    public func write(field: String, quoted: Bool = false) throws(CSVError) {
+    public func write(field: String, quoted: Bool = false) throws(Diagnostic) {
         emitter.append(field, forceQuote: quoted)
     }
 
     /// Ends the current row.
-    public func endRow() throws(CSVError) {
+    public func endRow() throws(Diagnostic) {
         try endRow(keepingBlankLine: false)
     }
 
     /// Ends the row; `keepingBlankLine` writes a row of one bare empty field as a blank line,
     /// which the reader of a one-column file reads back as an empty (absent) field.
-    func endRow(keepingBlankLine: Bool) throws(CSVError) {
+    func endRow(keepingBlankLine: Bool) throws(Diagnostic) {
         if emitter.endRow(keepingBlankLine: keepingBlankLine) { try flush() }
     }
 
     /// Writes an encoded row of `width` columns in one access to the emitter; a missing cell
     /// is an empty field, and a lone missing cell stays a blank line (which reads back as
     /// absent).
-    func write(cells: [CSVCell?], width: Int) throws(CSVError) {
+    func write(cells: [CSVCell?], width: Int) throws(Diagnostic) {
         if emitter.append(cells: cells, width: width) { try flush() }
     }
 
     /// Writes a whole row.
-    public func write(row: [String]) throws(CSVError) {
+    public func write(row: [String]) throws(Diagnostic) {
         if emitter.append(row: row) { try flush() }
     }
 
     /// Writes a whole row.
-    public func write(row: some Sequence<String>) throws(CSVError) {
+    public func write(row: some Sequence<String>) throws(Diagnostic) {
         for field in row { emitter.append(field, forceQuote: false) }
         try endRow()
     }
 
     /// Writes several rows.
-    public func write(rows: [[String]]) throws(CSVError) {
+    public func write(rows: [[String]]) throws(Diagnostic) {
         for row in rows { try write(row: row) }
     }
 
     /// Writes several rows.
-    public func write(rows: some Sequence<some Sequence<String>>) throws(CSVError) {
+    public func write(rows: some Sequence<some Sequence<String>>) throws(Diagnostic) {
         for row in rows { try write(row: row) }
     }
 
     /// Flushes the buffer; for a file, renames the temporary file into place.
     ///
     /// Call it once at the end; a writer that is never finished leaves no file behind.
-    public func finish() throws(CSVError) {
+    public func finish() throws(Diagnostic) {
         guard !finished else { return }
         if emitter.fieldsInRow > 0 { try endRow() }
         try flush()
@@ -197,26 +198,26 @@ public final class CSVWriter {
             guard close(descriptor) == 0, rename(temporary, target) == 0 else {
                 let message = String(cString: strerror(errno))
                 unlink(temporary)
-                throw CSVError(.io("cannot write \(target): \(message)"), at: nil)
+                throw Diagnostic(.csvIO, "cannot write \(target): \(message)")
             }
         }
     }
 
-    private func flush() throws(CSVError) {
+    private func flush() throws(Diagnostic) {
         let descriptor: Int32
         switch destination {
         case .memory: return
         case let .descriptor(d): descriptor = d
         case let .file(d, _, _): descriptor = d
         }
-        try emitter.drain { (bytes) throws(CSVError) in
+        try emitter.drain { (bytes) throws(Diagnostic) in
             var offset = 0
             while offset < bytes.count {
                 guard let base = bytes.baseAddress else { return }
                 let written = systemWrite(descriptor, base + offset, bytes.count - offset)
                 if written < 0 {
                     if errno == EINTR { continue }
-                    throw CSVError(.io("write failed: \(String(cString: strerror(errno)))"), at: nil)
+                    throw Diagnostic(.csvIO, "write failed: \(String(cString: strerror(errno)))")
                 }
                 offset += written
             }
@@ -269,7 +270,7 @@ struct CSVEmitter: ~Copyable {
     var data: Data { Data(bytes: output, count: count) }
 
     /// Hands the buffered bytes to `body` and empties the buffer.
-    mutating func drain(_ body: (UnsafeBufferPointer<UInt8>) throws(CSVError) -> Void) throws(CSVError) {
+    mutating func drain(_ body: (UnsafeBufferPointer<UInt8>) throws(Diagnostic) -> Void) throws(Diagnostic) {
         try body(UnsafeBufferPointer(start: output, count: count))
         count = 0
     }

@@ -2,12 +2,14 @@
 
 import Foundation
 import OrderedCollections
-import SerializeCore
+public import SerializeCore
+import SerializeCSV
 
 /// Turns a top-level array of dictionaries into a ``CSVTable`` and back.
 ///
 /// Nested values become columns named by their path: `address.city`, `tags[0]`,
-/// `items[1].sku`. A key holding `.`, `[`, `]` or `\` has them escaped with `\`. The header is
+/// `items[1].sku`, in SerializeCSV's one column grammar (`CSVColumnName`, shared with
+/// `CSVEncoder` and `CSVDecoder`; a key holding `.`, `[`, `]` or `\` has them escaped with `\`). The header is
 /// the union of every record's columns in first-seen order. Scalars become text (reals in their
 /// shortest form, dates and data through ``WritingOptions``), `null` an empty unquoted field, the
 /// empty string a quoted empty field, an empty array `[]` and an empty dictionary `{}`.
@@ -22,14 +24,14 @@ public enum CSVFlattening {
 
     /// The table of `document`, which must be an array of dictionaries.
     ///
-    /// - Throws: ``DocumentError`` located at a path: ``DocumentError/Code/shapeNotRepresentable``
-    ///   for another shape, ``DocumentError/Code/missingValue`` for a record lacking a column
-    ///   (unless ``WritingOptions/missing`` is `.null`), and the strategies' errors.
-    public static func flatten(_ document: Document, options: WritingOptions = WritingOptions()) throws(DocumentError) -> CSVTable {
+    /// - Throws: ``Diagnostic`` at a path: `csvShapeNotRepresentable` for another shape,
+    ///   `csvMissingValue` for a record lacking a column (unless ``WritingOptions/missing`` is
+    ///   `.null`), and the strategies' errors.
+    public static func flatten(_ document: Document, options: WritingOptions = WritingOptions()) throws(Diagnostic) -> CSVTable {
         guard case let .array(records) = document else {
-            throw DocumentError(
-                .shapeNotRepresentable, "CSV needs an array of dictionaries at the top level, found \(document.typeName)",
-                at: .path("$"))
+            throw Diagnostic(
+                .csvShapeNotRepresentable, "CSV needs an array of dictionaries at the top level, found \(document.typeName)",
+                path: ValuePath())
         }
         // Records usually list their columns in the same order: try the column after the last
         // one placed before hashing the name.
@@ -42,13 +44,13 @@ public enum CSVFlattening {
         for (index, record) in records.enumerated() {
             path.push(.index(index))
             guard case let .dictionary(members) = record else {
-                throw DocumentError(
-                    .shapeNotRepresentable, "CSV records must be dictionaries, found \(record.typeName)", at: .at(path))
+                throw Diagnostic(
+                    .csvShapeNotRepresentable, "CSV records must be dictionaries, found \(record.typeName)", path: path)
             }
             cells.removeAll(keepingCapacity: true)
             for member in options.ordered(members) {
                 path.push(.key(member.key))
-                try flatten(member.value, name: escape(member.key), path: &path, options: options, into: &cells)
+                try flatten(member.value, name: CSVColumnName.root(member.key), path: &path, options: options, into: &cells)
                 path.pop()
             }
             var placed: [(column: Int, text: String?)] = []
@@ -73,9 +75,11 @@ public enum CSVFlattening {
         }
         // A header with no column writes nothing, so the records would read back as no records.
         guard !columns.isEmpty || records.isEmpty else {
-            throw DocumentError(
-                .shapeNotRepresentable, "CSV cannot hold records without any column: all \(records.count) records are empty dictionaries",
-                at: .path("$"), hint: "give the records at least one member, or write JSON or a property list")
+            throw Diagnostic(
+                .csvShapeNotRepresentable,
+                "CSV cannot hold records without any column: all \(records.count) records are empty dictionaries; "
+                    + "give the records at least one member, or write JSON or a property list",
+                path: ValuePath())
         }
         var rows: [[String?]] = []
         rows.reserveCapacity(placedRecords.count)
@@ -86,10 +90,11 @@ public enum CSVFlattening {
                 for column in filled.indices { filled[column] = false }
                 for cell in placed { filled[cell.column] = true }
                 if let column = filled.firstIndex(of: false) {
-                    throw DocumentError(
-                        .missingValue,
+                    throw Diagnostic(
+                        .csvMissingValue,
                         "record has no value for column '\(columns[column])', which other records have; CSV cannot tell a missing value from null",
-                        at: .path("$[\(index)]"), hint: "use --missing null to write an empty field, which reads back as null")
+                        path: ValuePath([.index(index)]),
+                        remedy: Remedy(option: "missing", value: "null", effect: "write an empty field, which reads back as null"))
                 }
             }
             for cell in placed { row[cell.column] = cell.text }
@@ -101,7 +106,7 @@ public enum CSVFlattening {
     static func flatten(
         _ value: Document, name: String, path: inout ValuePath, options: WritingOptions,
         into cells: inout [(name: String, text: String?)]
-    ) throws(DocumentError) {
+    ) throws(Diagnostic) {
         func leaf(_ text: String?) {
             cells.append((name, text))
         }
@@ -114,11 +119,11 @@ public enum CSVFlattening {
             if let text = TextValues.real(number) {
                 leaf(text)
             } else {
-                leaf(try options.text(ofNonFinite: number, at: path))
+                leaf(try diagnosed { () throws(DocumentError) in try options.text(ofNonFinite: number, at: path) })
             }
         case let .string(text): leaf(text)
         case let .date(date):
-            switch try options.text(ofDate: date, at: path) {
+            switch try diagnosed({ () throws(DocumentError) in try options.text(ofDate: date, at: path) }) {
             case let .string(text), let .number(text): leaf(text)
             }
         case let .data(bytes): leaf(options.text(ofData: bytes))
@@ -126,28 +131,17 @@ public enum CSVFlattening {
             guard !elements.isEmpty else { return leaf("[]") }
             for (index, element) in elements.enumerated() {
                 path.push(.index(index))
-                try flatten(element, name: name + "[\(index)]", path: &path, options: options, into: &cells)
+                try flatten(element, name: CSVColumnName.appending(index: index, to: name), path: &path, options: options, into: &cells)
                 path.pop()
             }
         case let .dictionary(members):
             guard !members.isEmpty else { return leaf("{}") }
             for member in options.ordered(members) {
                 path.push(.key(member.key))
-                try flatten(member.value, name: name + "." + escape(member.key), path: &path, options: options, into: &cells)
+                try flatten(member.value, name: CSVColumnName.appending(key: member.key, to: name), path: &path, options: options, into: &cells)
                 path.pop()
             }
         }
-    }
-
-    /// A key with `.`, `[`, `]` and `\` escaped by `\`.
-    static func escape(_ key: String) -> String {
-        guard key.contains(where: { $0 == "." || $0 == "[" || $0 == "]" || $0 == "\\" }) else { return key }
-        var escaped = ""
-        for character in key {
-            if character == "." || character == "[" || character == "]" || character == "\\" { escaped.append("\\") }
-            escaped.append(character)
-        }
-        return escaped
     }
 
     // MARK: - Restoring
@@ -155,13 +149,19 @@ public enum CSVFlattening {
     /// The array of dictionaries `table` holds.
     ///
     /// - Parameter infer: read `true`/`false`, JSON numbers, `[]` and `{}` as typed values.
-    /// - Throws: ``DocumentError/Code/shapeNotRepresentable`` when two columns of a row claim the
-    ///   same place (`a` holds text and `a.b` a value too).
-    public static func restore(_ table: CSVTable, infer: Bool = false, maximumDepth: Int = 512) throws(DocumentError) -> Document {
-        let paths = table.header.map(parseColumn)
+    /// - Throws: ``Diagnostic``: `csvShapeNotRepresentable` when two columns of a row claim the
+    ///   same place (`a` holds text and `a.b` a value too), `columnIndexOutOfRange` for a column
+    ///   naming an index above `CSVColumnName.maximumIndex`, `csvTooDeep`.
+    public static func restore(_ table: CSVTable, infer: Bool = false, maximumDepth: Int = 512) throws(Diagnostic) -> Document {
+        var paths: [[ValuePath.Component]] = []
+        paths.reserveCapacity(table.header.count)
+        for (column, name) in table.header.enumerated() {
+            paths.append(try CSVColumnName.parse(name, at: table.headerLocation(ofColumn: column)))
+        }
         if let deep = paths.firstIndex(where: { $0.count > maximumDepth }) {
-            throw DocumentError(
-                .tooDeep, "column \(deep + 1) nests deeper than \(maximumDepth) levels", at: .text(line: 1, column: 1))
+            throw Diagnostic(
+                .csvTooDeep, "column \(deep + 1) nests deeper than \(maximumDepth) levels",
+                at: table.headerLocation(ofColumn: deep))
         }
         var records: [Document] = []
         records.reserveCapacity(table.rows.count)
@@ -170,62 +170,22 @@ public enum CSVFlattening {
             for (column, field) in row.enumerated() where column < paths.count {
                 let value: Document = field.map { infer ? inferred($0) : .string($0) } ?? .null
                 guard root.insert(value, at: paths[column][...]) else {
-                    throw DocumentError(
-                        .shapeNotRepresentable, "column '\(table.header[column])' conflicts with another column of the same row",
-                        at: .path("$[\(rowIndex)]"))
+                    throw Diagnostic(
+                        .csvShapeNotRepresentable, "column '\(table.header[column])' conflicts with another column of the same row",
+                        path: ValuePath([.index(rowIndex)]))
                 }
             }
             // Indices with gaps are filled with null, but never more nulls than there are columns:
             // a header like `a[999999999]` must not make a billion of them.
             var gapBudget = table.header.count
             guard let record = root.document(gapBudget: &gapBudget) else {
-                throw DocumentError(
-                    .shapeNotRepresentable, "column indices leave more gaps than the header has columns",
-                    at: .path("$[\(rowIndex)]"))
+                throw Diagnostic(
+                    .csvShapeNotRepresentable, "column indices leave more gaps than the header has columns",
+                    path: ValuePath([.index(rowIndex)]))
             }
             records.append(record)
         }
         return .array(records)
-    }
-
-    /// The path a column name denotes; a name that is not a well-formed path is one key.
-    static func parseColumn(_ name: String) -> [ValuePath.Component] {
-        var components: [ValuePath.Component] = []
-        var key = ""
-        var keyStarted = false
-        var characters = name[...]
-        func endKey() {
-            if keyStarted { components.append(.key(key)) }
-            key = ""
-            keyStarted = false
-        }
-        while let character = characters.first {
-            characters = characters.dropFirst()
-            switch character {
-            case "\\":
-                guard let next = characters.first else { return [.key(name)] }
-                key.append(next)
-                keyStarted = true
-                characters = characters.dropFirst()
-            case ".":
-                guard keyStarted || components.last.map({ if case .index = $0 { true } else { false } }) == true else { return [.key(name)] }
-                endKey()
-                keyStarted = true
-            case "[":
-                guard let close = characters.firstIndex(of: "]"), let index = Int(characters[..<close]), index >= 0,
-                    keyStarted || !components.isEmpty, String(index) == characters[..<close]
-                else { return [.key(name)] }
-                endKey()
-                components.append(.index(index))
-                characters = characters[characters.index(after: close)...]
-                if let next = characters.first, next != ".", next != "[" { return [.key(name)] }
-            default:
-                key.append(character)
-                keyStarted = true
-            }
-        }
-        endKey()
-        return components.isEmpty ? [.key(name)] : components
     }
 
     /// The typed value of a field under `--infer`.
@@ -323,6 +283,7 @@ public enum CSVFlattening {
                 return .dictionary(built)
             case let .array(elements):
                 guard let last = elements.keys.max() else { return .array([]) }
+                // Indices are at most CSVColumnName.maximumIndex, so this cannot overflow.
                 gapBudget -= last + 1 - elements.count
                 guard gapBudget >= 0 else { return nil }
                 var built: [Document] = []
@@ -344,5 +305,18 @@ public enum CSVFlattening {
 extension ValuePath.Component {
     var isIndex: Bool {
         if case .index = self { true } else { false }
+    }
+}
+
+/// A writing strategy's ``DocumentError`` as the CSV layer's ``Diagnostic``, until the options'
+/// errors are diagnostics themselves (their hint, CLI text, stays in the message until then).
+private func diagnosed<T>(_ body: () throws(DocumentError) -> T) throws(Diagnostic) -> T {
+    do {
+        return try body()
+    } catch {
+        throw Diagnostic(
+            Diagnostic.Code(rawValue: error.code.rawValue), error.message + (error.hint.map { "; \($0)" } ?? ""),
+            path: { if case let .path(text) = error.location { ValuePath(parsing: text) } else { nil } }(),
+            file: error.file)
     }
 }

@@ -4,6 +4,7 @@
 /// against a quoted empty field (the empty string).
 
 public import Foundation
+public import SerializeCore
 import SerializeCSV
 
 /// A CSV file as the converter sees it: a header and rows whose fields are text or `nil` (an
@@ -13,11 +14,23 @@ public struct CSVTable: Sendable, Equatable {
     public var header: [String]
     /// The records; a row shorter than the header lacks the trailing columns.
     public var rows: [[String?]]
+    /// Where each header field was in the input, when the table was read from one.
+    var headerLocations: [SourceLocation] = []
 
     /// Creates a table.
     public init(header: [String], rows: [[String?]]) {
         self.header = header
         self.rows = rows
+    }
+
+    /// Tables are equal when their header and rows are (wherever they were read from).
+    public static func == (lhs: CSVTable, rhs: CSVTable) -> Bool {
+        lhs.header == rhs.header && lhs.rows == rhs.rows
+    }
+
+    /// Where header field `column` was, or line 1 column 1 for a table not read from text.
+    func headerLocation(ofColumn column: Int) -> SourceLocation {
+        column < headerLocations.count ? headerLocations[column] : SourceLocation(line: 1, column: 1)
     }
 }
 
@@ -28,26 +41,23 @@ extension CSVTable {
     /// when it holds the delimiter, a quote, a line break, or is the empty string (an empty
     /// unquoted field is `nil`).
     ///
-    /// - Throws: ``DocumentError/Code/nullNotRepresentable`` for a `nil` in a one-column table:
+    /// - Throws: ``Diagnostic`` `csvNullNotRepresentable` for a `nil` in a one-column table:
     ///   its row would be a blank line, which `CSVWriter`'s public API does not write.
-    public func csvData(delimiter: UInt8 = UInt8(ascii: ",")) throws(DocumentError) -> Data {
+    public func csvData(delimiter: UInt8 = UInt8(ascii: ",")) throws(Diagnostic) -> Data {
         if header.count == 1, let row = rows.firstIndex(where: { $0.first.map { $0 == nil } ?? true }) {
-            throw DocumentError(
-                .nullNotRepresentable, "a one-column CSV cannot hold null: its row would be a blank line",
-                at: .path("$[\(row)]"), hint: "write JSON or a property list instead")
+            throw Diagnostic(
+                .csvNullNotRepresentable,
+                "a one-column CSV cannot hold null: its row would be a blank line; write JSON or a property list instead",
+                path: ValuePath([.index(row)]))
         }
         let writer = CSVWriter(configuration: .init(dialect: CSVDialect(delimiter: Unicode.Scalar(delimiter)), newline: .crlf))
-        do throws(CSVError) {
-            try writer.write(row: header)
-            for row in rows {
-                for field in row { try writer.write(field: field ?? "", quoted: field?.isEmpty == true) }
-                try writer.endRow()
-            }
-            try writer.finish()
-        } catch {
-            // Writing into memory does not fail; keep the error if it ever does.
-            throw DocumentError(.unsupported, error.message)
+        // Writing into memory does not fail; its error passes through if it ever does.
+        try writer.write(row: header)
+        for row in rows {
+            for field in row { try writer.write(field: field ?? "", quoted: field?.isEmpty == true) }
+            try writer.endRow()
         }
+        try writer.finish()
         return writer.data
     }
 }
@@ -58,37 +68,28 @@ extension CSVTable {
     /// Parses RFC 4180 text with SerializeCSV's `CSVReader` (CRLF, LF or CR line ends, an
     /// optional UTF-8 byte-order mark).
     ///
-    /// - Throws: ``DocumentError`` at a line and column for an unterminated quote, a quote inside
-    ///   an unquoted field, text after a closing quote, invalid UTF-8, or a row longer than the
-    ///   header.
-    public init(csvData data: Data, delimiter: UInt8 = UInt8(ascii: ",")) throws(DocumentError) {
+    /// - Throws: ``Diagnostic`` at a line and column for an unterminated quote, a quote inside
+    ///   an unquoted field, text after a closing quote, invalid UTF-8 (SerializeCSV's codes), or a
+    ///   row longer than the header (`fieldCountMismatch`).
+    public init(csvData data: Data, delimiter: UInt8 = UInt8(ascii: ",")) throws(Diagnostic) {
         let configuration = CSVReader.Configuration(
             dialect: CSVDialect(delimiter: Unicode.Scalar(delimiter)), fieldCountPolicy: .flexible)
         var header: [String] = []
         var rows: [[String?]] = []
-        var tooLong: CSVRecord?
-        do throws(CSVError) {
-            let reader = try CSVReader(data: data, configuration: configuration)
-            header = reader.header ?? []
-            while let record = try reader.readRecord() {
-                guard record.fields.count <= header.count else {
-                    tooLong = record
-                    break
-                }
-                rows.append(record.fields.indices.map { index in
-                    record.fields[index].isEmpty && !record.isQuoted(index) ? nil : record.fields[index]
-                })
+        let reader = try CSVReader(data: data, configuration: configuration)
+        header = reader.header ?? []
+        while let record = try reader.readRecord() {
+            guard record.fields.count <= header.count else {
+                throw Diagnostic(
+                    .fieldCountMismatch, "row has \(record.fields.count) fields but the header names \(header.count) columns",
+                    at: record.location(ofField: header.count))
             }
-        } catch {
-            let code: DocumentError.Code = error.kind == .invalidUTF8 ? .invalidUTF8 : .syntax
-            throw DocumentError(code, error.message, at: error.position.map { .text(line: $0.line, column: $0.column) } ?? .unknown)
-        }
-        if let tooLong {
-            throw DocumentError(
-                .shapeNotRepresentable, "row has \(tooLong.fields.count) fields but the header names \(header.count) columns",
-                at: .text(line: tooLong.line, column: 1))
+            rows.append(record.fields.indices.map { index in
+                record.fields[index].isEmpty && !record.isQuoted(index) ? nil : record.fields[index]
+            })
         }
         if header == [""], rows.isEmpty { header = [] }
         self.init(header: header, rows: rows)
+        headerLocations = reader.headerLocations
     }
 }

@@ -1,6 +1,7 @@
 /// Reading and writing any ``Format``: the converter's one entry point per direction.
 
 public import Foundation
+import SerializeCore
 
 /// Options for reading a document.
 public struct ReadingOptions: Sendable, Hashable {
@@ -44,10 +45,14 @@ extension Format {
                 throw DocumentError(.syntax, "\(error)")
             }
         case .csv:
-            return try CSVFlattening.restore(try CSVTable(csvData: data), infer: options.inferCSVTypes, maximumDepth: options.maximumDepth)
+            return try documentError { () throws(Diagnostic) in
+                try CSVFlattening.restore(try CSVTable(csvData: data), infer: options.inferCSVTypes, maximumDepth: options.maximumDepth)
+            }
         case .tsv:
-            return try CSVFlattening.restore(
-                try CSVTable(csvData: data, delimiter: 0x09), infer: options.inferCSVTypes, maximumDepth: options.maximumDepth)
+            return try documentError { () throws(Diagnostic) in
+                try CSVFlattening.restore(
+                    try CSVTable(csvData: data, delimiter: 0x09), infer: options.inferCSVTypes, maximumDepth: options.maximumDepth)
+            }
         }
     }
 
@@ -59,8 +64,11 @@ extension Format {
         case .json: try JSONWriter(options: options).write(document)
         case .xmlPlist: try XMLPlistWriter(options: options).write(document)
         case .binaryPlist: try BinaryPlistWriter(options: options).write(document)
-        case .csv: try CSVFlattening.flatten(document, options: options).csvData()
-        case .tsv: try CSVFlattening.flatten(document, options: options).csvData(delimiter: 0x09)
+        case .csv: try documentError { () throws(Diagnostic) in try CSVFlattening.flatten(document, options: options).csvData() }
+        case .tsv:
+            try documentError { () throws(Diagnostic) in
+                try CSVFlattening.flatten(document, options: options).csvData(delimiter: 0x09)
+            }
         }
     }
 }

@@ -1,0 +1,212 @@
+/// The header index behind ``CSVDecoder``: each column's path by the one column grammar, and
+/// what the containers ask of it (a column by path, the columns below a path, child keys).
+
+import Foundation
+import SerializeCore
+
+/// What every row of one decode shares: options and the header's layout.
+///
+/// Built once the header is known (for a file without one, from the first row's width), so
+/// the layout is immutable; the mutable caches live behind pointers, where reading them costs
+/// no run-time exclusivity check.
+///
+/// Paths are column names in their canonical spelling (``CSVColumnName/render(_:)``): a
+/// header is parsed once, and the containers build the same spelling as they descend
+/// (``path(_:_:)``, ``CSVColumnName/appending(index:to:)``).
+final class CSVDecodingContext {
+    let configuration: CSVDecoder.Configuration
+    let userInfo: [CodingUserInfoKey: Any]
+    let sourceName: String
+    /// The header as written.
+    let header: [String]
+    /// Each column's canonical name.
+    let names: [String]
+    /// Where each header field is, when the file has a header.
+    let headerLocations: [SourceLocation]
+    let hasHeader: Bool
+    let nilStrategy: CSVNilStrategy
+    /// Whether only an empty field can be nil (the `.empty` strategy).
+    let nilIsEmptyOnly: Bool
+    let usesDefaultKeys: Bool
+    let boolWords: (true: String, false: String)
+    /// The words for +∞, -∞ and NaN, when they are allowed.
+    let nonFiniteWords: (positiveInfinity: String, negativeInfinity: String, nan: String)?
+    /// Whether a column the type never reads is an error (``CSVDecoder/UnmatchedColumnStrategy/error``).
+    let refusesUnmatchedColumns: Bool
+    /// Canonical column name → index.
+    private let columnIndex: [String: Int]
+    /// Canonical prefix → the columns below it.
+    private let subtree: [String: [Int]]
+    /// Canonical prefix → the keys (unescaped) of its immediate children, in header order.
+    private let childKeys: [String: [String]]
+    /// Canonical prefix → its largest index child.
+    private let largestIndex: [String: Int]
+    /// The column after the last one looked up: types decode their keys in header order, so
+    /// this guess saves most dictionary lookups.
+    private let nextColumn: UnsafeMutablePointer<Int>
+    /// Per row, which columns the type looked up (when unmatched columns are refused).
+    private let used: UnsafeMutablePointer<Bool>
+    /// Property name → column name, for a key strategy other than the default.
+    private var keyCache: [String: String] = [:]
+
+    /// - Throws: `DecodingError.dataCorrupted` with a ``Diagnostic`` for a repeated column, a
+    ///   column that is both a value and a prefix of another, and an array index out of range.
+    init(
+        configuration: CSVDecoder.Configuration, userInfo: [CodingUserInfoKey: any Sendable], sourceName: String?,
+        header: [String], headerLocations: [SourceLocation]
+    ) throws {
+        let source = sourceName ?? "<input>"
+        func location(_ column: Int) -> SourceLocation {
+            column < headerLocations.count ? headerLocations[column] : SourceLocation(line: 1, column: 1)
+        }
+        func refuse(_ diagnostic: Diagnostic, column name: String) -> DecodingError {
+            DecodingError.dataCorrupted(
+                .init(
+                    codingPath: [CSVCodingKey(stringValue: name)], debugDescription: diagnostic.description,
+                    underlyingError: diagnostic))
+        }
+        // Everything that can throw comes before the one allocation, so a refused header leaks
+        // nothing (a throwing initializer never runs `deinit`).
+        var names: [String] = []
+        var columnIndex: [String: Int] = [:]
+        var subtree: [String: [Int]] = [:]
+        var childKeys: [String: [String]] = [:]
+        var largestIndex: [String: Int] = [:]
+        var indexCount: [String: Int] = [:]
+        var seenElements: Set<String> = []
+        names.reserveCapacity(header.count)
+        for (index, name) in header.enumerated() {
+            let components: [ValuePath.Component]
+            do {
+                components = try CSVColumnName.parse(name, at: location(index))
+            } catch {
+                throw refuse(error.inFile(source), column: name)
+            }
+            let canonical = CSVColumnName.render(components)
+            if let first = columnIndex[canonical] {
+                throw refuse(
+                    Diagnostic(
+                        .duplicateColumn,
+                        "column \"\(name)\" (field \(index + 1)) appears twice in the header (first as field \(first + 1))",
+                        at: location(index), file: source),
+                    column: name)
+            }
+            columnIndex[canonical] = index
+            names.append(canonical)
+            var prefix = ""
+            for (depth, component) in components.enumerated() {
+                if depth > 0 { subtree[prefix, default: []].append(index) }
+                switch component {
+                case let .key(key):
+                    if !(childKeys[prefix]?.contains(key) ?? false) { childKeys[prefix, default: []].append(key) }
+                    prefix = depth == 0 ? CSVColumnName.root(key) : CSVColumnName.appending(key: key, to: prefix)
+                case let .index(element):
+                    largestIndex[prefix] = max(largestIndex[prefix] ?? -1, element)
+                    let elementName = CSVColumnName.appending(index: element, to: prefix)
+                    if seenElements.insert(elementName).inserted { indexCount[prefix, default: 0] += 1 }
+                    prefix = elementName
+                }
+            }
+        }
+        // A column that is both a value and a prefix (`d.x` and `d.x.y`, or `tags` and
+        // `tags[0]`) cannot be decoded into one value: refuse it rather than drop one.
+        for (index, name) in names.enumerated() {
+            guard let below = subtree[name], let other = below.first(where: { $0 != index }) else { continue }
+            throw refuse(
+                Diagnostic(
+                    .columnConflict,
+                    "column \"\(header[index])\" (field \(index + 1)) is both a value and the prefix of column "
+                        + "\"\(header[other])\" (field \(other + 1)); rename one of the columns",
+                    at: location(index), file: source),
+                column: header[index])
+        }
+        // An array's indices may leave at most as many gaps as the header has columns, the
+        // converter's rule too: `tags[9999999]` alone must not make ten million elements.
+        for (prefix, largest) in largestIndex where largest + 1 - (indexCount[prefix] ?? 0) > header.count {
+            let column = subtree[prefix]?.first ?? 0
+            throw refuse(
+                Diagnostic(
+                    .columnIndexOutOfRange,
+                    "column \"\(header[column])\" names index \(largest), leaving more gaps in the array than the header has columns",
+                    at: location(column), file: source),
+                column: header[column])
+        }
+
+        self.configuration = configuration
+        self.userInfo = userInfo
+        self.sourceName = source
+        self.header = header
+        self.names = names
+        self.headerLocations = headerLocations
+        hasHeader = configuration.dialect.hasHeader
+        nilStrategy = configuration.nilStrategy
+        if case .empty = configuration.nilStrategy { nilIsEmptyOnly = true } else { nilIsEmptyOnly = false }
+        if case .useDefaultKeys = configuration.keyStrategy { usesDefaultKeys = true } else { usesDefaultKeys = false }
+        boolWords = configuration.boolStrategy.words
+        if case let .convertToString(positive, negative, nan) = configuration.nonConformingFloatStrategy {
+            nonFiniteWords = (positive, negative, nan)
+        } else {
+            nonFiniteWords = nil
+        }
+        refusesUnmatchedColumns = configuration.unmatchedColumns == .error
+        self.columnIndex = columnIndex
+        self.subtree = subtree
+        self.childKeys = childKeys
+        self.largestIndex = largestIndex
+        nextColumn = .allocate(capacity: 1)
+        nextColumn.initialize(to: 0)
+        used = .allocate(capacity: max(header.count, 1))
+        used.initialize(repeating: false, count: max(header.count, 1))
+    }
+
+    deinit {
+        nextColumn.deallocate()
+        used.deallocate()
+    }
+
+    /// The column of a canonical path, noting that the type read it.
+    @inline(__always)
+    func column(_ path: String) -> Int? {
+        guard let column = CSVValueText.column(path, in: names, index: columnIndex, next: nextColumn) else { return nil }
+        if refusesUnmatchedColumns { used[column] = true }
+        return column
+    }
+
+    /// The columns at and below a canonical prefix; the root (`""`) has every column.
+    func columns(below path: String) -> [Int] { path.isEmpty ? Array(header.indices) : subtree[path] ?? [] }
+    /// The keys of the children of a canonical prefix, unescaped, in header order.
+    func childKeys(of path: String) -> [String] { childKeys[path] ?? [] }
+    func largestIndex(below path: String) -> Int { largestIndex[path] ?? -1 }
+
+    // MARK: - Unmatched columns
+
+    /// Forgets which columns the last row read.
+    func beginRow() {
+        guard refusesUnmatchedColumns else { return }
+        used.update(repeating: false, count: header.count)
+    }
+
+    /// Whether the type read column `index` in this row.
+    func wasRead(_ index: Int) -> Bool { index < header.count && used[index] }
+
+    // MARK: - Paths
+
+    /// The canonical path of `key` below `path` (`""` is the row).
+    @inline(__always)
+    func path(_ path: String, _ key: some CodingKey) -> String {
+        let name: String
+        if hasHeader || key.intValue == nil {
+            name = usesDefaultKeys ? key.stringValue : columnName(key.stringValue)
+        } else {
+            name = String(key.intValue ?? 0)
+        }
+        return path.isEmpty ? CSVColumnName.root(name) : CSVColumnName.appending(key: name, to: path)
+    }
+
+    private func columnName(_ key: String) -> String {
+        if let cached = keyCache[key] { return cached }
+        let name = configuration.keyStrategy.columnName(key)
+        keyCache[key] = name
+        return name
+    }
+}

@@ -1,0 +1,167 @@
+/// The scalars of ``CSVDecoder``: a field's text into Bool, numbers, strings, dates, data,
+/// URLs and decimals, with the errors that name the field.
+
+import Foundation
+
+extension CSVRowDecoder {
+
+    /// The text at `path` for a leaf value of `type`.
+    ///
+    /// - Parameter column: The column of `path` when the caller already looked it up.
+    func text(_ path: String, for type: Any.Type, allowsEmpty: Bool = false, column: Int? = nil) throws -> String {
+        guard let column = column ?? context.column(path) else {
+            if exists(path) {
+                throw DecodingError.typeMismatch(
+                    type, errorContext(path, "Expected to decode \(type) but found nested columns below \"\(path)\"."))
+            }
+            throw DecodingError.valueNotFound(
+                type, errorContext(path, "Expected to decode \(type) but the header has no column \"\(path)\"."))
+        }
+        guard let text = field(column) else {
+            throw DecodingError.valueNotFound(
+                type, errorContext(path, "Expected to decode \(type) but the row has no field for \"\(path)\"."))
+        }
+        if text.isEmpty, allowsEmpty { return text }
+        if isAbsent(column) {
+            let found = text.isEmpty ? "an empty field" : "the null value \"\(text)\""
+            throw DecodingError.valueNotFound(
+                type, errorContext(path, "Expected to decode \(type) but found \(found) instead."))
+        }
+        return text
+    }
+
+    func mismatch(_ type: Any.Type, _ path: String, _ text: String, _ hint: String = "") -> DecodingError {
+        DecodingError.typeMismatch(
+            type, errorContext(path, "Expected to decode \(type) but found \"\(text)\" instead.\(hint)"))
+    }
+
+    func decodeBool(_ path: String, _ column: Int? = nil) throws -> Bool {
+        let text = try text(path, for: Bool.self, column: column)
+        let words = context.boolWords
+        if text == words.true { return true }
+        if text == words.false { return false }
+        let lowered = text.lowercased()
+        if lowered == words.true.lowercased() { return true }
+        if lowered == words.false.lowercased() { return false }
+        throw mismatch(Bool.self, path, text, " Booleans are written \"\(words.true)\" and \"\(words.false)\".")
+    }
+
+    func decodeInteger<T: FixedWidthInteger>(_ type: T.Type, _ path: String, _ column: Int? = nil) throws -> T {
+        let text = try text(path, for: type, column: column)
+        guard let value = CSVValueText.integer(text, as: T.self) else { throw mismatch(type, path, text) }
+        return value
+    }
+
+    func decodeFloat<T: BinaryFloatingPoint & LosslessStringConvertible>(
+        _ type: T.Type, _ path: String, _ column: Int? = nil
+    ) throws -> T {
+        let text = try text(path, for: type, column: column)
+        if let words = context.nonFiniteWords {
+            if text == words.positiveInfinity { return .infinity }
+            if text == words.negativeInfinity { return -.infinity }
+            if text == words.nan { return .nan }
+        }
+        let parsed: T? = T.self == Double.self ? CSVValueText.double(text).map { T($0) } : T(text)
+        guard let value = parsed else { throw mismatch(type, path, text) }
+        if !value.isFinite {
+            throw DecodingError.dataCorrupted(
+                errorContext(
+                    path,
+                    "Found the non-finite number \"\(text)\"; choose a nonConformingFloatStrategy to read it."))
+        }
+        return value
+    }
+
+    func decodeBool(leaf: (String, Int?)) throws -> Bool { try decodeBool(leaf.0, leaf.1) }
+    func decodeString(leaf: (String, Int?)) throws -> String { try decodeString(leaf.0, leaf.1) }
+    func decodeInteger<T: FixedWidthInteger>(_ type: T.Type, leaf: (String, Int?)) throws -> T {
+        try decodeInteger(type, leaf.0, leaf.1)
+    }
+    func decodeFloat<T: BinaryFloatingPoint & LosslessStringConvertible>(_ type: T.Type, leaf: (String, Int?)) throws -> T {
+        try decodeFloat(type, leaf.0, leaf.1)
+    }
+
+    func decodeString(_ path: String, _ column: Int? = nil) throws -> String {
+        try text(path, for: String.self, allowsEmpty: true, column: column)
+    }
+
+    /// `value` as `T`, which the caller has just checked it is.
+    private func cast<T>(_ value: Any, _ path: String) throws -> T {
+        guard let value = value as? T else {
+            throw DecodingError.typeMismatch(T.self, errorContext(path, "Expected to decode \(T.self)."))
+        }
+        return value
+    }
+
+    func decode<T: Decodable>(_ type: T.Type, _ path: String) throws -> T {
+        let configuration = context.configuration
+        if type == Date.self {
+            let date: Date
+            switch configuration.dateStrategy {
+            case .deferredToDate:
+                date = try Date(from: child(path))
+            case .secondsSince1970:
+                date = Date(timeIntervalSince1970: try decodeFloat(Double.self, path))
+            case .millisecondsSince1970:
+                date = Date(timeIntervalSince1970: try decodeFloat(Double.self, path) / 1000)
+            case .iso8601:
+                let text = try text(path, for: Date.self)
+                guard let value = CSVValueText.iso8601(text) else {
+                    throw DecodingError.dataCorrupted(
+                        errorContext(path, "Expected an ISO 8601 date such as 2024-05-01T12:30:00Z but found \"\(text)\"."))
+                }
+                date = value
+            case let .formatted(formatter):
+                let text = try text(path, for: Date.self)
+                guard let value = formatter.date(from: text) else {
+                    throw DecodingError.dataCorrupted(
+                        errorContext(path, "Expected a date in the format \"\(formatter.dateFormat ?? "")\" but found \"\(text)\"."))
+                }
+                date = value
+            case let .custom(_, decode):
+                date = try decode(try text(path, for: Date.self))
+            }
+            return try cast(date, path)
+        }
+        if type == Data.self {
+            let data: Data
+            switch configuration.dataStrategy {
+            case .deferredToData:
+                data = try Data(from: child(path))
+            case .base64:
+                let text = try text(path, for: Data.self, allowsEmpty: true)
+                guard let value = Data(base64Encoded: text) else {
+                    throw DecodingError.dataCorrupted(errorContext(path, "Expected Base64 data but found \"\(text)\"."))
+                }
+                data = value
+            case .hex:
+                let text = try text(path, for: Data.self, allowsEmpty: true)
+                guard let value = CSVValueText.hex(text) else {
+                    throw DecodingError.dataCorrupted(
+                        errorContext(path, "Expected hexadecimal data but found \"\(text)\"."))
+                }
+                data = value
+            case let .custom(_, decode):
+                data = try decode(try text(path, for: Data.self, allowsEmpty: true))
+            }
+            return try cast(data, path)
+        }
+        if type == URL.self {
+            let text = try text(path, for: URL.self)
+            guard let url = URL(string: text) else {
+                throw DecodingError.dataCorrupted(errorContext(path, "Expected a URL but found \"\(text)\"."))
+            }
+            return try cast(url, path)
+        }
+        if type == Decimal.self {
+            let text = try text(path, for: Decimal.self)
+            guard CSVValueText.isDecimalNumber(text),
+                let decimal = Decimal(string: text, locale: Locale(identifier: "en_US_POSIX"))
+            else {
+                throw mismatch(Decimal.self, path, text)
+            }
+            return try cast(decimal, path)
+        }
+        return try T(from: child(path))
+    }
+}
