@@ -164,12 +164,12 @@ let package = Package(
         ),
         .testTarget(
             name: "SerializeCSVTests",
-            dependencies: ["SerializeCSV", "SerializeModels", "SerializeCoding", "TestSupport"],
+            dependencies: ["SerializeCore", "SerializeCSV", "SerializeModels", "SerializeCoding", "TestSupport"],
             swiftSettings: swiftSettings
         ),
         .testTarget(
             name: "SerializeDocumentTests",
-            dependencies: ["SerializeCore", "SerializeDocument", "TestSupport"],
+            dependencies: ["SerializeCore", "SerializeDocument", "SerializeCSV", "TestSupport"],
             swiftSettings: swiftSettings
         ),
         .testTarget(
@@ -179,7 +179,11 @@ let package = Package(
         ),
         .testTarget(
             name: "SerializePersistenceTests",
-            dependencies: ["SerializePersistence", "SerializeModels", "SerializeCoding", "TestSupport"],
+            dependencies: [
+                "SerializePersistence", "SerializeModels", "SerializeCoding", "TestSupport",
+                // The CSV agreement tests: convert (SerializeDocument), the coder, persistence.
+                "SerializeCore", "SerializeDocument", "SerializeCSV",
+            ],
             swiftSettings: swiftSettings
         ),
         .testTarget(

@@ -6,7 +6,7 @@ import SerializeDocument
 extension KnownLoss {
     /// The CSV losses, in the order the fidelity matrix lists them.
     static var csvLosses: [KnownLoss] {
-        [.csvNonFiniteFloatRefused, .csvNilKeyReadsAsAbsent, .csvEmptyContainersVanish, .csvDottedKeySplit, .csvDateNanoseconds]
+        [.csvNonFiniteFloatRefused, .csvNilKeyReadsAsAbsent, .csvEmptyContainersVanish, .csvDateNanoseconds]
     }
 
     /// `CSVEncoder` refuses NaN and ±infinity by default.
@@ -37,26 +37,6 @@ extension KnownLoss {
         failure: { $0.stage == .decode && $0.kind == .dataCorrupted && $0.message.contains("found 0 rows") },
         reshape: { before, _ in before.withoutFieldlessElements })
 
-    /// Keys become dotted column names.
-    public static let csvDottedKeySplit = KnownLoss(
-        name: "csvDottedKeySplit",
-        summary: "Keys become dotted column names (a.b): a dictionary key containing \".\" reads back as nested columns.",
-        remedy: "Keep \".\" out of dictionary keys in CSV-bound models.",
-        appliesTo: { $0.wireFormat == .csv },
-        change: { difference in
-            guard difference.after == nil, let key = difference.lastKey else { return false }
-            return key.unicodeScalars.contains(".")
-        },
-        failure: { failure in
-            guard failure.stage == .decode else { return false }
-            // A key with a "." reads as nested columns; with a sibling equal to its prefix the
-            // header itself is refused.
-            return (failure.kind == .typeMismatch && failure.message.contains("nested columns"))
-                || (failure.kind == .dataCorrupted && failure.message.contains("is both a value and the prefix of column"))
-        })
-}
-
-extension KnownLoss {
     /// `CSVEncoder`'s default ISO 8601 dates keep nanoseconds; near 2001 a `Date` holds finer.
     public static let csvDateNanoseconds = KnownLoss(
         name: "csvDateNanoseconds",

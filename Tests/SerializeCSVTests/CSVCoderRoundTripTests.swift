@@ -67,7 +67,7 @@ import Testing
         let header = try #require(text.split(separator: "\n").first)
         #expect(
             header
-                == "name,coordinate.latitude,coordinate.longitude,tags.0,tags.1,population,note,founded,flag,ratio,capital,code.left,website,code.right,tags.2,tags.3"
+                == "name,coordinate.latitude,coordinate.longitude,tags[0],tags[1],population,note,founded,flag,ratio,capital,code.left,website,code.right,tags[2],tags[3]"
         )
         // The empty string is quoted, nil is not, and the string "null" is just text.
         let decoded = try CSVDecoder { $0.nonConformingFloatStrategy = .named }.decode([Landmark].self, from: text)
@@ -127,7 +127,7 @@ import Testing
     }
 
     @Test func decodeArrayWorksThroughSuperDecoder() throws {
-        let text = "player,scores.0,scores.1,scores.2\nAda,1,x,3\nBob,4,,\n"
+        let text = "player,scores[0],scores[1],scores[2]\nAda,1,x,3\nBob,4,,\n"
         let decoder = CSVDecoder()
         let report = DecodingReport()
         decoder.userInfo[.decodingReport] = report
@@ -194,11 +194,11 @@ import Testing
 
     @Test func oneRowAtATime() throws {
         let writer = CSVWriter()
-        let rows = CSVEncoder { $0.header = ["player", "scores.0", "scores.1"] }.rowWriter(to: writer)
+        let rows = CSVEncoder { $0.header = ["player", "scores[0]", "scores[1]"] }.rowWriter(to: writer)
         try rows.encode(Scores(player: "A", scores: [1]))
         try rows.encode(Scores(player: "B", scores: [2, 3]))
         try rows.finish()
-        #expect(String(decoding: writer.data, as: UTF8.self) == "player,scores.0,scores.1\nA,1,\nB,2,3\n")
+        #expect(String(decoding: writer.data, as: UTF8.self) == "player,scores[0],scores[1]\nA,1,\nB,2,3\n")
     }
 }
 
@@ -219,7 +219,7 @@ import Testing
         let encoder = CSVEncoder { $0.nilStrategy = .literal("null") }
         let decoder = CSVDecoder { $0.nilStrategy = .literal("null") }
         let text = try encoder.encodeToString(Self.rows)
-        #expect(text == "choice.left,list.0,list.1,list.2,choice.right\nnull,1,null,,\n,null,null,null,\n,,,,x\n")
+        #expect(text == "choice.left,list[0],list[1],list[2],choice.right\nnull,1,null,,\n,null,null,null,\n,,,,x\n")
         #expect(try decoder.decode([Row].self, from: text) == Self.rows)
     }
 

@@ -155,7 +155,7 @@ import Testing
             d.dataStrategy = custom
         })
         let text = try CSVEncoder { $0.dataStrategy = .deferredToData }.encodeToString([Value(v: Data([7, 8]))])
-        #expect(text == "v.0,v.1\n7,8\n")
+        #expect(text == "v[0],v[1]\n7,8\n")
         #expect(try CSVDecoder { $0.dataStrategy = .deferredToData }.decode([Value<Data>].self, from: text) == [Value(v: Data([7, 8]))])
         // Hex reads either case.
         #expect(try CSVDecoder { $0.dataStrategy = .hex }.decode([Value<Data>].self, from: "v\nDEad\n") == [Value(v: Data([0xDE, 0xAD]))])

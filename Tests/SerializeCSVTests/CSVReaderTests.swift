@@ -1,4 +1,5 @@
 import Foundation
+import SerializeCore
 import Testing
 @testable import SerializeCSV
 
@@ -77,7 +78,7 @@ import Testing
         let trimmed = try #require(
             readAll(text, .init(dialect: .init(hasHeader: false, trimsUnquotedWhitespace: true))))
         #expect(trimmed.rows == [["a", "b ", "c"]])
-        #expect(readError(text, Self.headerless)?.kind == .quoteInUnquotedField)
+        #expect(readError(text, Self.headerless)?.code == .quoteInUnquotedField)
         let kept = try #require(readAll("  a , b \n", Self.headerless))
         #expect(kept.rows == [["  a ", " b "]])
     }
@@ -103,35 +104,35 @@ import Testing
 
     @Test func unterminatedQuotePointsAtTheOpeningQuote() throws {
         let error = try #require(readError("a,b\n1,\"never\nclosed\n"))
-        #expect(error.kind == .unterminatedQuote)
-        #expect(error.position == CSVPosition(line: 2, column: 3))
-        #expect(error.description.hasPrefix("<input>:2:3: error: unterminated quoted field"))
+        #expect(error.code == .unterminatedQuote)
+        #expect(error.location?.description == "2:3")
+        #expect(error.description.hasPrefix("2:3: error: unterminated quoted field"))
     }
 
     @Test func quoteInsideAnUnquotedField() throws {
         let error = try #require(readError("a,b\n1,ab\"c\n"))
-        #expect(error.kind == .quoteInUnquotedField)
-        #expect(error.position == CSVPosition(line: 2, column: 5))
+        #expect(error.code == .quoteInUnquotedField)
+        #expect(error.location?.description == "2:5")
     }
 
     @Test func characterAfterAClosingQuote() throws {
         let error = try #require(readError("a,b\n\"x\"y,2\n"))
-        #expect(error.kind == .unexpectedCharacterAfterQuote)
-        #expect(error.position == CSVPosition(line: 2, column: 4))
+        #expect(error.code == .unexpectedCharacterAfterQuote)
+        #expect(error.location?.description == "2:4")
     }
 
     @Test func fieldCountMismatchIsAnErrorByDefault() throws {
         let tooMany = try #require(readError("a,b\n1,2\n3,4,5\n"))
-        #expect(tooMany.kind == .fieldCountMismatch(expected: 2, found: 3))
-        #expect(tooMany.position == CSVPosition(line: 3, column: 5))
+        #expect(tooMany.code == .fieldCountMismatch)
+        #expect(tooMany.location?.description == "3:5")
         let tooFew = try #require(readError("a,b\n1\n"))
-        #expect(tooFew.kind == .fieldCountMismatch(expected: 2, found: 1))
-        #expect(tooFew.position == CSVPosition(line: 2, column: 2))
+        #expect(tooFew.code == .fieldCountMismatch)
+        #expect(tooFew.location?.description == "2:2")
     }
 
     @Test func readingGoesOnAfterAFieldCountMismatch() throws {
         let reader = try CSVReader(string: "a,b\n1\n2,3\n")
-        #expect(throws: CSVError.self) { try reader.readRow() }
+        #expect(throws: Diagnostic.self) { try reader.readRow() }
         #expect(try reader.readRow() == ["2", "3"])
     }
 
@@ -149,14 +150,14 @@ import Testing
             _ = try reader.readRow()
             Issue.record("expected invalid UTF-8")
         } catch {
-            #expect(error.kind == .invalidUTF8)
-            #expect(error.position == CSVPosition(line: 2, column: 6))
+            #expect(error.code == .csvInvalidUTF8)
+            #expect(error.location?.description == "2:6")
             #expect(error.description.hasPrefix("bad.csv:2:6: error: field is not valid UTF-8"))
         }
     }
 
     @Test func missingFileIsAnIOError() {
-        #expect(throws: CSVError.self) {
+        #expect(throws: Diagnostic.self) {
             try CSVReader(fileAt: URL(fileURLWithPath: "/nonexistent/none.csv"))
         }
     }

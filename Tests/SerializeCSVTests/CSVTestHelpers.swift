@@ -1,11 +1,12 @@
 import Foundation
+import SerializeCore
 import Testing
 @testable import SerializeCSV
 
 /// Reads `text` with `configuration` and returns header and rows, recording any error.
 func readAll(
     _ text: String, _ configuration: CSVReader.Configuration = .init(),
-    sourceLocation: SourceLocation = #_sourceLocation
+    sourceLocation: Testing.SourceLocation = #_sourceLocation
 ) -> (header: [String]?, rows: [[String]])? {
     do {
         let reader = try CSVReader(string: text, configuration: configuration)
@@ -19,8 +20,8 @@ func readAll(
 /// The error reading `text` throws, or an issue when it throws none.
 func readError(
     _ text: String, _ configuration: CSVReader.Configuration = .init(),
-    sourceLocation: SourceLocation = #_sourceLocation
-) -> CSVError? {
+    sourceLocation: Testing.SourceLocation = #_sourceLocation
+) -> Diagnostic? {
     do {
         let reader = try CSVReader(string: text, configuration: configuration)
         _ = try reader.readAllRows()

@@ -1,5 +1,7 @@
 import Foundation
 import OrderedCollections
+import SerializeCSV
+import SerializeCore
 import Testing
 import TestSupport
 @testable import SerializeDocument
@@ -53,8 +55,9 @@ import TestSupport
             try csv(ragged)
         } throws: { error in
             let error = error as? DocumentError
+            // The remedy is data now (set missing to null), the CLI renders it as a flag.
             return error?.code == .missingValue && error?.location == .path("$[0]") && error?.message.contains("tags[1]") == true
-                && error?.hint?.contains("--missing null") == true
+                && error?.hint?.contains("set missing to null") == true
         }
         let text = try csv(ragged, options: WritingOptions(missing: .null))
         #expect(text == "a,tags[0],tags[1]\r\n1,x,\r\n2,x,y\r\n")
@@ -112,21 +115,36 @@ import TestSupport
         #expect {
             try CSVFlattening.restore(sparse)
         } throws: { error in
-            (error as? DocumentError)?.code == .shapeNotRepresentable
+            (error as? Diagnostic)?.code == .columnIndexOutOfRange
+        }
+        let gappy = CSVTable(header: ["a[9999]"], rows: [["x"]])
+        #expect {
+            try CSVFlattening.restore(gappy)
+        } throws: { error in
+            (error as? Diagnostic)?.code == .csvShapeNotRepresentable
         }
         let deep = CSVTable(header: [Array(repeating: "a", count: 100_000).joined(separator: ".")], rows: [["x"]])
         #expect {
             try CSVFlattening.restore(deep)
         } throws: { error in
-            (error as? DocumentError)?.code == .tooDeep
+            (error as? Diagnostic)?.code == .csvTooDeep
         }
         // Small gaps from another writer's CSV are filled with null.
         #expect(try CSVFlattening.restore(CSVTable(header: ["a[2]", "b"], rows: [["x", "y"]])) == [["a": [nil, nil, "x"], "b": "y"]])
     }
 
+    @Test func aHugeColumnIndexIsRefusedByNameNotACrash() throws {
+        // issue 15, bug 1: this 25-byte CSV crashed convert with an arithmetic overflow.
+        let data = Data("a[9223372036854775807]\nx\n".utf8)
+        let error = try #require(readingError(data) { data throws(DocumentError) in try Format.csv.read(data) })
+        #expect(error.code.rawValue == "columnIndexOutOfRange")
+        #expect(error.location == .text(line: 1, column: 1))
+        #expect(error.message.contains("a[9223372036854775807]"))
+    }
+
     @Test func conflictingColumnsAreRefused() throws {
         let table = CSVTable(header: ["a", "a.b"], rows: [["x", "y"]])
-        #expect(throws: DocumentError.self) { try CSVFlattening.restore(table) }
+        #expect(throws: Diagnostic.self) { try CSVFlattening.restore(table) }
     }
 
     @Test func emptyArrayIsAnEmptyFile() throws {
@@ -145,7 +163,7 @@ import TestSupport
 
     @Test func oneColumnNullsAreRefusedByNameNotTurnedIntoEmptyStrings() throws {
         let table = CSVTable(header: ["a"], rows: [["x"], [nil]])
-        #expect(throws: DocumentError.self) { try table.csvData() }
+        #expect(throws: Diagnostic.self) { try table.csvData() }
         #expect(try CSVTable(csvData: try CSVTable(header: ["a"], rows: [["x"], [""]]).csvData()) == CSVTable(header: ["a"], rows: [["x"], [""]]))
         // What another writer puts there, a blank line, reads back as null.
         #expect(try CSVTable(csvData: Data("a\nx\n\ny\n".utf8)) == CSVTable(header: ["a"], rows: [["x"], [nil], ["y"]]))
@@ -162,7 +180,7 @@ import TestSupport
         ("a,b\n1,\"open\n", 2, 3, "unterminated quoted field"),
         ("a,b\n1,x\"y\n", 2, 4, "quote inside an unquoted field"),
         ("a,b\n\"q\"x,1\n", 2, 4, "after a closing quote"),
-        ("a\n1,2\n", 2, 1, "2 fields but the header names 1"),
+        ("a\n1,2\n", 2, 3, "2 fields but the header names 1"),
     ])
     func malformedCSVIsLocated(text: String, line: Int, column: Int, message: String) throws {
         let error = try #require(readingError(Data(text.utf8)) { data throws(DocumentError) in try Format.csv.read(data) })

@@ -115,7 +115,7 @@ import SerializeModels
 
     @Test func aMessyProductRowDecodesWithAReport() throws {
         let csv = """
-            id,inStock,price,name,availability,pricesByCurrency.EUR,pricesByCurrency.USD,variants.0.sku,variants.1.sku
+            id,inStock,price,name,availability,pricesByCurrency.EUR,pricesByCurrency.USD,variants[0].sku,variants[1].sku
             1042,1,19.5,Kettle,backordered,19.5,call us,K-1,K-3
 
             """

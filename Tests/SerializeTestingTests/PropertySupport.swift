@@ -43,5 +43,5 @@ enum TestLosses {
     /// Any `Float`/`Double`: non-finite refused by JSON and CSV, zero signs merged by binary plists.
     static let floats: [KnownLoss] = [.jsonNonFiniteFloatRefused, .csvNonFiniteFloatRefused, .binaryPlistSignedZeroUniqued]
     /// Containers in CSV: nil under a key, empty containers, dotted keys.
-    static let csvShapes: [KnownLoss] = [.csvNilKeyReadsAsAbsent, .csvEmptyContainersVanish, .csvDottedKeySplit]
+    static let csvShapes: [KnownLoss] = [.csvNilKeyReadsAsAbsent, .csvEmptyContainersVanish]
 }

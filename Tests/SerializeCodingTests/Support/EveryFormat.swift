@@ -67,7 +67,8 @@ enum CodingFormat: String, CaseIterable, CustomTestStringConvertible, Sendable {
             decoder.userInfo = userInfo
             return try decoder.decode(type, from: data)
         case .csv:
-            let decoder = CSVDecoder()
+            // Like the JSON and plist decoders, skip columns the type does not read.
+            let decoder = CSVDecoder { $0.unmatchedColumns = .ignore }
             decoder.userInfo = userInfo
             let rows = try decoder.decode([T].self, from: data)
             guard let row = rows.first, rows.count == 1 else {
