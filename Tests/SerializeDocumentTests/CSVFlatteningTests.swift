@@ -1,6 +1,7 @@
 import Foundation
 import OrderedCollections
 import Testing
+import SerializeCore
 import TestSupport
 @testable import SerializeDocument
 
@@ -52,9 +53,9 @@ import TestSupport
         #expect {
             try csv(ragged)
         } throws: { error in
-            let error = error as? DocumentError
-            return error?.code == .missingValue && error?.location == .path("$[0]") && error?.message.contains("tags[1]") == true
-                && error?.hint?.contains("--missing null") == true
+            let error = error as? Diagnostic
+            return error?.code == .missingValue && error?.path?.description == "$[0]" && error?.message.contains("tags[1]") == true
+                && error?.remedy?.option == "missing" && error?.remedy?.value == "null"
         }
         let text = try csv(ragged, options: WritingOptions(missing: .null))
         #expect(text == "a,tags[0],tags[1]\r\n1,x,\r\n2,x,y\r\n")
@@ -67,13 +68,13 @@ import TestSupport
         #expect {
             try csv(document)
         } throws: { error in
-            (error as? DocumentError)?.code == .shapeNotRepresentable && (error as? DocumentError)?.location == .path(path)
+            (error as? Diagnostic)?.code == .shapeNotRepresentable && (error as? Diagnostic)?.path?.description == path
         }
     }
 
     @Test func datesDataAndNonFiniteGoThroughStrategies() throws {
         let document: Document = [["when": .date(Date(timeIntervalSinceReferenceDate: 0)), "bytes": .data(Data([255])), "r": .double(.nan)]]
-        #expect(throws: DocumentError.self) { try csv(document) }
+        #expect(throws: Diagnostic.self) { try csv(document) }
         let text = try csv(document, options: WritingOptions(data: .hex, nonFinite: .string))
         #expect(text == "when,bytes,r\r\n2001-01-01T00:00:00Z,ff,NaN\r\n")
     }
@@ -112,13 +113,13 @@ import TestSupport
         #expect {
             try CSVFlattening.restore(sparse)
         } throws: { error in
-            (error as? DocumentError)?.code == .shapeNotRepresentable
+            (error as? Diagnostic)?.code == .shapeNotRepresentable
         }
         let deep = CSVTable(header: [Array(repeating: "a", count: 100_000).joined(separator: ".")], rows: [["x"]])
         #expect {
             try CSVFlattening.restore(deep)
         } throws: { error in
-            (error as? DocumentError)?.code == .tooDeep
+            (error as? Diagnostic)?.code == .tooDeep
         }
         // Small gaps from another writer's CSV are filled with null.
         #expect(try CSVFlattening.restore(CSVTable(header: ["a[2]", "b"], rows: [["x", "y"]])) == [["a": [nil, nil, "x"], "b": "y"]])
@@ -126,7 +127,7 @@ import TestSupport
 
     @Test func conflictingColumnsAreRefused() throws {
         let table = CSVTable(header: ["a", "a.b"], rows: [["x", "y"]])
-        #expect(throws: DocumentError.self) { try CSVFlattening.restore(table) }
+        #expect(throws: Diagnostic.self) { try CSVFlattening.restore(table) }
     }
 
     @Test func emptyArrayIsAnEmptyFile() throws {
@@ -145,7 +146,7 @@ import TestSupport
 
     @Test func oneColumnNullsAreRefusedByNameNotTurnedIntoEmptyStrings() throws {
         let table = CSVTable(header: ["a"], rows: [["x"], [nil]])
-        #expect(throws: DocumentError.self) { try table.csvData() }
+        #expect(throws: Diagnostic.self) { try table.csvData() }
         #expect(try CSVTable(csvData: try CSVTable(header: ["a"], rows: [["x"], [""]]).csvData()) == CSVTable(header: ["a"], rows: [["x"], [""]]))
         // What another writer puts there, a blank line, reads back as null.
         #expect(try CSVTable(csvData: Data("a\nx\n\ny\n".utf8)) == CSVTable(header: ["a"], rows: [["x"], [nil], ["y"]]))
@@ -165,8 +166,8 @@ import TestSupport
         ("a\n1,2\n", 2, 1, "2 fields but the header names 1"),
     ])
     func malformedCSVIsLocated(text: String, line: Int, column: Int, message: String) throws {
-        let error = try #require(readingError(Data(text.utf8)) { data throws(DocumentError) in try Format.csv.read(data) })
-        #expect(error.location == .text(line: line, column: column), "\(error)")
+        let error = try #require(readingError(Data(text.utf8)) { data throws(Diagnostic) in try Format.csv.read(data) })
+        #expect(error.location?.description == "\(line):\(column)", "\(error)")
         #expect(error.message.contains(message), "\(error)")
     }
 }

@@ -2,7 +2,7 @@
 
 import Foundation
 import OrderedCollections
-import SerializeCore
+public import SerializeCore
 
 /// Turns a top-level array of dictionaries into a ``CSVTable`` and back.
 ///
@@ -22,14 +22,14 @@ public enum CSVFlattening {
 
     /// The table of `document`, which must be an array of dictionaries.
     ///
-    /// - Throws: ``DocumentError`` located at a path: ``DocumentError/Code/shapeNotRepresentable``
-    ///   for another shape, ``DocumentError/Code/missingValue`` for a record lacking a column
+    /// - Throws: ``Diagnostic`` located at a path: ``Diagnostic/Code/shapeNotRepresentable``
+    ///   for another shape, ``Diagnostic/Code/missingValue`` for a record lacking a column
     ///   (unless ``WritingOptions/missing`` is `.null`), and the strategies' errors.
-    public static func flatten(_ document: Document, options: WritingOptions = WritingOptions()) throws(DocumentError) -> CSVTable {
+    public static func flatten(_ document: Document, options: WritingOptions = WritingOptions()) throws(Diagnostic) -> CSVTable {
         guard case let .array(records) = document else {
-            throw DocumentError(
+            throw Diagnostic(
                 .shapeNotRepresentable, "CSV needs an array of dictionaries at the top level, found \(document.typeName)",
-                at: .path("$"))
+                path: ValuePath())
         }
         // Records usually list their columns in the same order: try the column after the last
         // one placed before hashing the name.
@@ -42,8 +42,8 @@ public enum CSVFlattening {
         for (index, record) in records.enumerated() {
             path.push(.index(index))
             guard case let .dictionary(members) = record else {
-                throw DocumentError(
-                    .shapeNotRepresentable, "CSV records must be dictionaries, found \(record.typeName)", at: .at(path))
+                throw Diagnostic(
+                    .shapeNotRepresentable, "CSV records must be dictionaries, found \(record.typeName)", path: path)
             }
             cells.removeAll(keepingCapacity: true)
             for member in options.ordered(members) {
@@ -73,9 +73,9 @@ public enum CSVFlattening {
         }
         // A header with no column writes nothing, so the records would read back as no records.
         guard !columns.isEmpty || records.isEmpty else {
-            throw DocumentError(
-                .shapeNotRepresentable, "CSV cannot hold records without any column: all \(records.count) records are empty dictionaries",
-                at: .path("$"), hint: "give the records at least one member, or write JSON or a property list")
+            throw Diagnostic(
+                .shapeNotRepresentable, "CSV cannot hold records without any column: all \(records.count) records are empty dictionaries; give the records at least one member, or write JSON or a property list",
+                path: ValuePath())
         }
         var rows: [[String?]] = []
         rows.reserveCapacity(placedRecords.count)
@@ -86,10 +86,11 @@ public enum CSVFlattening {
                 for column in filled.indices { filled[column] = false }
                 for cell in placed { filled[cell.column] = true }
                 if let column = filled.firstIndex(of: false) {
-                    throw DocumentError(
+                    throw Diagnostic(
                         .missingValue,
                         "record has no value for column '\(columns[column])', which other records have; CSV cannot tell a missing value from null",
-                        at: .path("$[\(index)]"), hint: "use --missing null to write an empty field, which reads back as null")
+                        path: ValuePath([.index(index)]),
+                        remedy: Remedy(option: "missing", value: "null", effect: "write an empty field, which reads back as null"))
                 }
             }
             for cell in placed { row[cell.column] = cell.text }
@@ -101,7 +102,7 @@ public enum CSVFlattening {
     static func flatten(
         _ value: Document, name: String, path: inout ValuePath, options: WritingOptions,
         into cells: inout [(name: String, text: String?)]
-    ) throws(DocumentError) {
+    ) throws(Diagnostic) {
         func leaf(_ text: String?) {
             cells.append((name, text))
         }
@@ -155,13 +156,13 @@ public enum CSVFlattening {
     /// The array of dictionaries `table` holds.
     ///
     /// - Parameter infer: read `true`/`false`, JSON numbers, `[]` and `{}` as typed values.
-    /// - Throws: ``DocumentError/Code/shapeNotRepresentable`` when two columns of a row claim the
+    /// - Throws: ``Diagnostic/Code/shapeNotRepresentable`` when two columns of a row claim the
     ///   same place (`a` holds text and `a.b` a value too).
-    public static func restore(_ table: CSVTable, infer: Bool = false, maximumDepth: Int = 512) throws(DocumentError) -> Document {
+    public static func restore(_ table: CSVTable, infer: Bool = false, maximumDepth: Int = 512) throws(Diagnostic) -> Document {
         let paths = table.header.map(parseColumn)
         if let deep = paths.firstIndex(where: { $0.count > maximumDepth }) {
-            throw DocumentError(
-                .tooDeep, "column \(deep + 1) nests deeper than \(maximumDepth) levels", at: .text(line: 1, column: 1))
+            throw Diagnostic(
+                .tooDeep, "column \(deep + 1) nests deeper than \(maximumDepth) levels", at: SourceLocation(line: 1, column: 1))
         }
         var records: [Document] = []
         records.reserveCapacity(table.rows.count)
@@ -170,18 +171,18 @@ public enum CSVFlattening {
             for (column, field) in row.enumerated() where column < paths.count {
                 let value: Document = field.map { infer ? inferred($0) : .string($0) } ?? .null
                 guard root.insert(value, at: paths[column][...]) else {
-                    throw DocumentError(
+                    throw Diagnostic(
                         .shapeNotRepresentable, "column '\(table.header[column])' conflicts with another column of the same row",
-                        at: .path("$[\(rowIndex)]"))
+                        path: ValuePath([.index(rowIndex)]))
                 }
             }
             // Indices with gaps are filled with null, but never more nulls than there are columns:
             // a header like `a[999999999]` must not make a billion of them.
             var gapBudget = table.header.count
             guard let record = root.document(gapBudget: &gapBudget) else {
-                throw DocumentError(
+                throw Diagnostic(
                     .shapeNotRepresentable, "column indices leave more gaps than the header has columns",
-                    at: .path("$[\(rowIndex)]"))
+                    path: ValuePath([.index(rowIndex)]))
             }
             records.append(record)
         }

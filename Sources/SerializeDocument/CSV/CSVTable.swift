@@ -4,6 +4,7 @@
 /// against a quoted empty field (the empty string).
 
 public import Foundation
+public import SerializeCore
 import SerializeCSV
 
 /// A CSV file as the converter sees it: a header and rows whose fields are text or `nil` (an
@@ -28,13 +29,13 @@ extension CSVTable {
     /// when it holds the delimiter, a quote, a line break, or is the empty string (an empty
     /// unquoted field is `nil`).
     ///
-    /// - Throws: ``DocumentError/Code/nullNotRepresentable`` for a `nil` in a one-column table:
+    /// - Throws: ``Diagnostic/Code/nullNotRepresentable`` for a `nil` in a one-column table:
     ///   its row would be a blank line, which `CSVWriter`'s public API does not write.
-    public func csvData(delimiter: UInt8 = UInt8(ascii: ",")) throws(DocumentError) -> Data {
+    public func csvData(delimiter: UInt8 = UInt8(ascii: ",")) throws(Diagnostic) -> Data {
         if header.count == 1, let row = rows.firstIndex(where: { $0.first.map { $0 == nil } ?? true }) {
-            throw DocumentError(
-                .nullNotRepresentable, "a one-column CSV cannot hold null: its row would be a blank line",
-                at: .path("$[\(row)]"), hint: "write JSON or a property list instead")
+            throw Diagnostic(
+                .nullNotRepresentable, "a one-column CSV cannot hold null: its row would be a blank line; write JSON or a property list instead",
+                path: ValuePath([.index(row)]))
         }
         let writer = CSVWriter(configuration: .init(dialect: CSVDialect(delimiter: Unicode.Scalar(delimiter)), newline: .crlf))
         do throws(CSVError) {
@@ -46,7 +47,7 @@ extension CSVTable {
             try writer.finish()
         } catch {
             // Writing into memory does not fail; keep the error if it ever does.
-            throw DocumentError(.unsupported, error.message)
+            throw Diagnostic(.unsupported, error.message)
         }
         return writer.data
     }
@@ -58,10 +59,10 @@ extension CSVTable {
     /// Parses RFC 4180 text with SerializeCSV's `CSVReader` (CRLF, LF or CR line ends, an
     /// optional UTF-8 byte-order mark).
     ///
-    /// - Throws: ``DocumentError`` at a line and column for an unterminated quote, a quote inside
+    /// - Throws: ``Diagnostic`` at a line and column for an unterminated quote, a quote inside
     ///   an unquoted field, text after a closing quote, invalid UTF-8, or a row longer than the
     ///   header.
-    public init(csvData data: Data, delimiter: UInt8 = UInt8(ascii: ",")) throws(DocumentError) {
+    public init(csvData data: Data, delimiter: UInt8 = UInt8(ascii: ",")) throws(Diagnostic) {
         let configuration = CSVReader.Configuration(
             dialect: CSVDialect(delimiter: Unicode.Scalar(delimiter)), fieldCountPolicy: .flexible)
         var header: [String] = []
@@ -80,13 +81,13 @@ extension CSVTable {
                 })
             }
         } catch {
-            let code: DocumentError.Code = error.kind == .invalidUTF8 ? .invalidUTF8 : .syntax
-            throw DocumentError(code, error.message, at: error.position.map { .text(line: $0.line, column: $0.column) } ?? .unknown)
+            let code: Diagnostic.Code = error.kind == .invalidUTF8 ? .invalidUTF8 : .syntax
+            throw Diagnostic(code, error.message, at: error.position.map { SourceLocation(line: $0.line, column: $0.column) })
         }
         if let tooLong {
-            throw DocumentError(
+            throw Diagnostic(
                 .shapeNotRepresentable, "row has \(tooLong.fields.count) fields but the header names \(header.count) columns",
-                at: .text(line: tooLong.line, column: 1))
+                at: SourceLocation(line: tooLong.line, column: 1))
         }
         if header == [""], rows.isEmpty { header = [] }
         self.init(header: header, rows: rows)
