@@ -2,6 +2,7 @@
 
 import Foundation
 import OrderedCollections
+import SerializeCore
 import SerializeDocument
 
 extension PlistInspector {
@@ -10,48 +11,49 @@ extension PlistInspector {
     /// The binary reader checks every size, count, offset and reference before use and stops at
     /// the first problem, so a binary file has at most one error finding; a UID (which the reader
     /// turns into a `CF$UID` dictionary) adds the NSKeyedArchiver note.
-    func inspectBinary(_ data: Data, keepingValues: Bool) -> ([PlistFinding], Document?) {
+    func inspectBinary(_ data: Data, keepingValues: Bool) -> ([Diagnostic], Document?) {
         do {
             let document = try BinaryPlistReader(maximumDepth: maxDepth).read(data)
-            var findings: [PlistFinding] = []
-            if let keyPath = Self.firstUID(in: document) {
+            var findings: [Diagnostic] = []
+            if let path = Self.firstUID(in: document) {
                 findings.append(
-                    PlistFinding(
-                        severity: .note, location: .byteOffset(0), keyPath: keyPath,
-                        message: "a UID (CF$UID): this is an NSKeyedArchiver archive, whose UIDs are references into its $objects array",
-                        code: "keyed-archive"))
+                    Diagnostic(
+                        .keyedArchive,
+                        "a UID (CF$UID): this is an NSKeyedArchiver archive, whose UIDs are references into its $objects array",
+                        severity: .note, at: SourceLocation(byteOffset: 0), path: path))
             }
             return (findings, document)
         } catch {
-            let offset: Int
-            if case let .byteOffset(at) = error.location { offset = at } else { offset = 0 }
-            return ([PlistFinding(severity: .error, location: .byteOffset(offset), keyPath: "root", message: error.message, code: error.code.rawValue)], nil)
+            var finding = error
+            if finding.location == nil { finding.location = SourceLocation(byteOffset: 0) }
+            if finding.path == nil { finding.path = ValuePath() }
+            return ([finding], nil)
         }
     }
 
-    /// The key path of the first `{"CF$UID": n}` dictionary in `document`, depth first.
-    static func firstUID(in document: Document) -> String? {
-        var path: [PlistKeyPathComponent] = []
+    /// The path of the first `{"CF$UID": n}` dictionary in `document`, depth first.
+    static func firstUID(in document: Document) -> ValuePath? {
+        var path = ValuePath()
         func search(_ value: Document) -> Bool {
             switch value {
             case let .dictionary(entries):
                 if entries.count == 1, entries.keys.first == "CF$UID" { return true }
                 for (key, item) in entries {
-                    path.append(.key(key))
+                    path.push(.key(key))
                     if search(item) { return true }
-                    path.removeLast()
+                    path.pop()
                 }
             case let .array(items):
                 for (index, item) in items.enumerated() {
-                    path.append(.index(index))
+                    path.push(.index(index))
                     if search(item) { return true }
-                    path.removeLast()
+                    path.pop()
                 }
             default:
                 break
             }
             return false
         }
-        return search(document) ? PlistKeyPathComponent.render(path) : nil
+        return search(document) ? path : nil
     }
 }

@@ -1,6 +1,11 @@
 /// The entry point of the inspector: one pass over a file, every finding.
+///
+/// A finding IS a SerializeCore `Diagnostic`: severity, code (`bad-integer`, `duplicate-key`, …),
+/// message, location (line and column in XML, byte offset in binary) and the value's path,
+/// printed as the inspector's key path (`root.items[3].name`, ``ValuePath/keyPathDescription``).
 
 public import Foundation
+public import SerializeCore
 public import SerializeDocument
 
 /// What kind of file the inspector was given.
@@ -28,7 +33,7 @@ public struct PlistReport: Sendable {
     /// The size of the file in bytes.
     public var size: Int
     /// Every finding, in order of position.
-    public var findings: [PlistFinding]
+    public var findings: [Diagnostic]
     /// The value, when the file was read without errors and values were kept.
     public var document: Document?
 
@@ -69,16 +74,16 @@ public struct PlistInspector: Sendable {
         switch format {
         case .xml:
             let inspection = XMLPlistReader(maxDepth: maxDepth).inspect(data, keepingValues: keepingValues)
-            report.findings = inspection.diagnostics.map(PlistFinding.init)
+            report.findings = inspection.diagnostics
             report.document = inspection.document
         case .binary:
             (report.findings, report.document) = inspectBinary(data, keepingValues: keepingValues)
         case let .unrecognized(what):
             report.findings = [
-                PlistFinding(
-                    severity: .error, location: .text(line: 1, column: 1), keyPath: "root",
-                    message: "not an XML or binary property list: \(what); the inspector reads XML (<?xml …><plist>) and binary (bplist00) property lists",
-                    code: "not-a-plist")
+                Diagnostic(
+                    .notAPlist,
+                    "not an XML or binary property list: \(what); the inspector reads XML (<?xml …><plist>) and binary (bplist00) property lists",
+                    at: SourceLocation(line: 1, column: 1, byteOffset: 0), path: ValuePath())
             ]
         }
         return report
@@ -109,20 +114,5 @@ public struct PlistInspector: Sendable {
         case UInt8(ascii: "("), UInt8(ascii: "\""), UInt8(ascii: "/"): return .unrecognized("it looks like an OpenStep-style property list or a .strings file")
         default: return .unrecognized("it starts with byte 0x\(String(first, radix: 16, uppercase: true))")
         }
-    }
-}
-
-extension PlistFinding {
-    /// A finding from one of the XML reader's diagnostics.
-    init(_ diagnostic: XMLPlistReader.Diagnostic) {
-        let severity: Severity =
-            switch diagnostic.severity {
-            case .error: .error
-            case .warning: .warning
-            case .note: .note
-            }
-        self.init(
-            severity: severity, location: .text(line: diagnostic.line, column: diagnostic.column),
-            keyPath: diagnostic.keyPath, message: diagnostic.message, code: diagnostic.code.rawValue)
     }
 }

@@ -1,5 +1,6 @@
 /// The `inspect` summary: format, size, counts per type, depth and the largest values.
 
+import SerializeCore
 import SerializeDocument
 import OrderedCollections
 
@@ -49,13 +50,13 @@ public struct PlistSummary: Sendable {
         largest = []
         var candidates: [LargeValue] = []
         if let document = report.document {
-            var path: [PlistKeyPathComponent] = []
+            var path = ValuePath()
             walk(document, level: 0, path: &path, candidates: &candidates)
         }
         largest = Array(candidates.sorted { ($0.size, $1.keyPath) > ($1.size, $0.keyPath) }.prefix(limit))
     }
 
-    private mutating func walk(_ value: Document, level: Int, path: inout [PlistKeyPathComponent], candidates: inout [LargeValue]) {
+    private mutating func walk(_ value: Document, level: Int, path: inout ValuePath, candidates: inout [LargeValue]) {
         counts[value.typeName, default: 0] += 1
         var size: (Int, String)?
         switch value {
@@ -65,23 +66,23 @@ public struct PlistSummary: Sendable {
             depth = max(depth, level + 1)
             size = (items.count, "items")
             for (index, item) in items.enumerated() {
-                path.append(.index(index))
+                path.push(.index(index))
                 walk(item, level: level + 1, path: &path, candidates: &candidates)
-                path.removeLast()
+                path.pop()
             }
         case let .dictionary(entries):
             depth = max(depth, level + 1)
             size = (entries.count, "entries")
             for (key, item) in entries {
-                path.append(.key(key))
+                path.push(.key(key))
                 walk(item, level: level + 1, path: &path, candidates: &candidates)
-                path.removeLast()
+                path.pop()
             }
         default:
             break
         }
         if let (amount, unit) = size {
-            candidates.append(LargeValue(keyPath: PlistKeyPathComponent.render(path), type: value.typeName, size: amount, sizeDescription: "\(amount) \(unit)"))
+            candidates.append(LargeValue(keyPath: path.keyPathDescription, type: value.typeName, size: amount, sizeDescription: "\(amount) \(unit)"))
         }
     }
 

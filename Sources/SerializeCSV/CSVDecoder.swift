@@ -242,7 +242,7 @@ public final class CSVDecoder {
                         .init(
                             codingPath: [CSVCodingKey.row(rowIndex)], debugDescription: error.description,
                             underlyingError: error))
-                    guard error.code == .fieldCountMismatch || error.code == .csvInvalidUTF8 else {
+                    guard error.code == .fieldCountMismatch || error.code == .invalidUTF8 else {
                         done = true
                         throw wrapped
                     }

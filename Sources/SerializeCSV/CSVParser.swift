@@ -154,7 +154,7 @@ struct CSVParser: ~Copyable {
                 return false
             }
             if errno == EINTR { continue }
-            throw Diagnostic(.csvIO, "read failed: \(String(cString: strerror(errno)))", file: sourceName)
+            throw Diagnostic(.io, "read failed: \(String(cString: strerror(errno)))", file: sourceName)
         }
     }
 
@@ -556,7 +556,7 @@ struct CSVParser: ~Copyable {
             }
         }
         return Diagnostic(
-            .csvInvalidUTF8, "field is not valid UTF-8; convert the file to UTF-8",
+            .invalidUTF8, "field is not valid UTF-8; convert the file to UTF-8",
             at: SourceLocation(line: line, column: column, byteOffset: discarded + offset), file: sourceName)
     }
 

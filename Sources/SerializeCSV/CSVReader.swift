@@ -104,7 +104,7 @@ public final class CSVReader {
         let descriptor = open(url.path, O_RDONLY)
         guard descriptor >= 0 else {
             throw Diagnostic(
-                .csvIO, "cannot open \(url.path): \(String(cString: strerror(errno)))", file: configuration.sourceName)
+                .io, "cannot open \(url.path): \(String(cString: strerror(errno)))", file: configuration.sourceName)
         }
         try self.init(source: .descriptor(descriptor, closes: true), configuration: configuration)
     }
@@ -177,7 +177,7 @@ public final class CSVReader {
         do {
             read = try parser.nextFields(into: &fields)
         } catch {
-            if error.code == .fieldCountMismatch || error.code == .csvInvalidUTF8 { read = true }
+            if error.code == .fieldCountMismatch || error.code == .invalidUTF8 { read = true }
             throw error
         }
         return read

@@ -106,7 +106,7 @@ public final class CSVWriter {
             buffer.baseAddress.map { mkstemp($0) } ?? -1
         }
         guard descriptor >= 0 else {
-            throw Diagnostic(.csvIO, "cannot create a file beside \(target): \(String(cString: strerror(errno)))")
+            throw Diagnostic(.io, "cannot create a file beside \(target): \(String(cString: strerror(errno)))")
         }
         let temporary = String(decoding: template.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
         fchmod(descriptor, 0o644)
@@ -198,7 +198,7 @@ public final class CSVWriter {
             guard close(descriptor) == 0, rename(temporary, target) == 0 else {
                 let message = String(cString: strerror(errno))
                 unlink(temporary)
-                throw Diagnostic(.csvIO, "cannot write \(target): \(message)")
+                throw Diagnostic(.io, "cannot write \(target): \(message)")
             }
         }
     }
@@ -217,7 +217,7 @@ public final class CSVWriter {
                 let written = systemWrite(descriptor, base + offset, bytes.count - offset)
                 if written < 0 {
                     if errno == EINTR { continue }
-                    throw Diagnostic(.csvIO, "write failed: \(String(cString: strerror(errno)))")
+                    throw Diagnostic(.io, "write failed: \(String(cString: strerror(errno)))")
                 }
                 offset += written
             }

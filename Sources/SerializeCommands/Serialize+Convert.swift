@@ -2,6 +2,7 @@
 
 public import ArgumentParser
 import Foundation
+import SerializeCore
 import SerializeDocument
 import SerializePersistence
 
@@ -85,11 +86,12 @@ extension Serialize {
             } catch {
                 switch error {
                 case var .reading(error):
-                    if input == "-", options.from == nil, sourceFormat == .json, error.hint == nil {
-                        error.hint = "standard input was read as JSON; pass --from csv or --from tsv for CSV"
+                    if input == "-", options.from == nil, sourceFormat == .json, error.remedy == nil {
+                        error.remedy = Remedy(
+                            option: "from", value: "csv", effect: "read CSV (standard input was read as JSON; --from tsv reads TSV)")
                     }
-                    throw Self.fail(error.inFile(inputName).description, status: Status.invalidInput)
-                case let .writing(error): throw Self.fail(error.inFile(inputName).description, status: Status.unrepresentable)
+                    throw Self.fail(error.inFile(inputName).commandLineText, status: Status.invalidInput)
+                case let .writing(error): throw Self.fail(error.inFile(inputName).commandLineText, status: Status.unrepresentable)
                 }
             }
             if output == "-" {

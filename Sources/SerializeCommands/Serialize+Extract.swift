@@ -2,6 +2,7 @@
 
 import ArgumentParser
 import Foundation
+import SerializeCore
 import PlistInspector
 import SerializeDocument
 
@@ -43,7 +44,7 @@ extension Serialize {
             switch output {
             case .raw:
                 guard let raw = Self.raw(value) else {
-                    PlistFile.printError("error: \(path) is \(value.typeName.withArticle); --to raw writes scalars only, use --to typed or --to json")
+                    PlistFile.printError("error: \(path.keyPathDescription) is \(value.typeName.withArticle); --to raw writes scalars only, use --to typed or --to json")
                     throw ExitCode.failure
                 }
                 bytes = raw

@@ -3,6 +3,7 @@
 import ArgumentParser
 import Foundation
 import PlistInspector
+import SerializeCore
 import SerializeDocument
 
 extension Serialize {
@@ -55,23 +56,23 @@ enum PlistFile {
     static func document(_ file: String) throws -> Document {
         let report = try report(file, keepingValues: true)
         if let document = report.document { return document }
-        for finding in report.findings where finding.severity == .error { printError(line(finding, file: file)) }
+        for finding in report.findings where finding.severity == .error { printError(finding.findingText(file: file)) }
         throw ExitCode.failure
     }
 
     /// `text` parsed as a key path, or a usage error.
-    static func keyPath(_ text: String) throws -> PlistKeyPath {
+    static func keyPath(_ text: String) throws -> ValuePath {
         do {
-            return try PlistKeyPath(parsing: text)
+            return try ValuePath(validating: text)
         } catch {
-            throw ValidationError(error.message)
+            throw ValidationError(error.description)
         }
     }
 
     /// The value at `path`, or a printed error and a failure.
-    static func value(at path: PlistKeyPath, in document: Document) throws -> Document {
+    static func value(at path: ValuePath, in document: Document) throws -> Document {
         do {
-            return try path.value(in: document)
+            return try document.value(at: path)
         } catch {
             printError("error: \(error.message)")
             throw ExitCode.failure
@@ -83,14 +84,9 @@ enum PlistFile {
         do {
             return try format.write(value, options: WritingOptions(pretty: true))
         } catch {
-            printError("error: \(error)")
+            printError(error.commandLineText)
             throw ExitCode.failure
         }
-    }
-
-    /// `file:line:column: severity: message [key path]`.
-    static func line(_ finding: PlistFinding, file: String) -> String {
-        "\(file):\(finding)" + (finding.keyPath == "root" || finding.keyPath.isEmpty ? "" : " [\(finding.keyPath)]")
     }
 
     static func printError(_ message: String) {

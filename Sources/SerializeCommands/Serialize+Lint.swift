@@ -37,7 +37,7 @@ extension Serialize {
                 }
                 clean = clean && report.isClean
                 guard !quiet else { continue }
-                for finding in report.findings { print(PlistFile.line(finding, file: file)) }
+                for finding in report.findings { print(finding.findingText(file: file)) }
                 if report.isClean { print("\(file): OK") }
             }
             if !clean { throw ExitCode.failure }

@@ -2,6 +2,7 @@
 
 public import ArgumentParser
 import Foundation
+import SerializeCore
 internal import SerializeDocument
 import SerializeTesting
 
@@ -106,14 +107,22 @@ extension Serialize {
             let document: Document
             do {
                 document = try RoundtripCodecs.codec(for: source).read(data)
-            } catch let error as DocumentError {
-                throw InputError(description: error.inFile(file).description)
+            } catch let error as Diagnostic {
+                throw InputError(description: error.inFile(file).commandLineText)
             } catch {
                 throw InputError(description: "\(file): error: \(error)")
             }
             return formats.map { format in
                 do {
-                    return DocumentRoundTrip.check(document, through: try RoundtripCodecs.codec(for: format))
+                    let codec = try RoundtripCodecs.codec(for: format)
+                    var report = DocumentRoundTrip.check(document, through: codec)
+                    // A refused write is reported with its remedy as a flag, as `convert` prints it.
+                    if case .failed(stage: "write", message: _) = report.outcome {
+                        do { _ = try codec.write(document) } catch let error as Diagnostic {
+                            report.outcome = .failed(stage: "write", message: error.commandLineText)
+                        } catch {}
+                    }
+                    return report
                 } catch {
                     return DocumentRoundTripReport(format: format.rawValue, outcome: .failed(stage: "write", message: "\(error)"))
                 }

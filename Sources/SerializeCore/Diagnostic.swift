@@ -31,34 +31,81 @@ public struct Diagnostic: Error, Sendable, Hashable, CustomStringConvertible {
         public var description: String { rawValue }
     }
 
+    /// The fields, behind one reference: a `Diagnostic` is one word, so recursive readers that
+    /// throw it with typed throws (`throws(Diagnostic)`) keep small stack frames and reach their
+    /// depth limits on a secondary thread's stack.
+    private final class Box: Sendable {
+        let fields: Fields
+        init(_ fields: Fields) { self.fields = fields }
+    }
+
+    private struct Fields: Sendable, Hashable {
+        var code: Code
+        var severity: Severity
+        var message: String
+        var location: SourceLocation?
+        var path: ValuePath?
+        var file: String?
+        var remedy: Remedy?
+    }
+
+    private var box: Box
+
+    private func get<T>(_ field: KeyPath<Fields, T>) -> T { box.fields[keyPath: field] }
+
+    private mutating func set<T>(_ field: WritableKeyPath<Fields, T>, _ value: T) {
+        var fields = box.fields
+        fields[keyPath: field] = value
+        box = Box(fields)
+    }
+
     /// What kind of problem this is.
-    public var code: Code
+    public var code: Code {
+        get { get(\.code) }
+        set { set(\.code, newValue) }
+    }
     /// How serious it is.
-    public var severity: Severity
+    public var severity: Severity {
+        get { get(\.severity) }
+        set { set(\.severity, newValue) }
+    }
     /// What is wrong, in a sentence without the location.
-    public var message: String
+    public var message: String {
+        get { get(\.message) }
+        set { set(\.message, newValue) }
+    }
     /// Where in the input, or `nil` when the problem has no place in it (a writer's refusal).
-    public var location: SourceLocation?
+    public var location: SourceLocation? {
+        get { get(\.location) }
+        set { set(\.location, newValue) }
+    }
     /// The path of the value concerned, such as `$.users[3].email`, when known.
-    public var path: ValuePath?
+    public var path: ValuePath? {
+        get { get(\.path) }
+        set { set(\.path, newValue) }
+    }
     /// The file's name, printed before the location, when known.
-    public var file: String?
+    public var file: String? {
+        get { get(\.file) }
+        set { set(\.file, newValue) }
+    }
     /// What would get the value through, when a setting would.
-    public var remedy: Remedy?
+    public var remedy: Remedy? {
+        get { get(\.remedy) }
+        set { set(\.remedy, newValue) }
+    }
 
     /// A diagnostic with every field given.
     public init(
         _ code: Code, _ message: String, severity: Severity = .error, at location: SourceLocation? = nil,
         path: ValuePath? = nil, file: String? = nil, remedy: Remedy? = nil
     ) {
-        self.code = code
-        self.severity = severity
-        self.message = message
-        self.location = location
-        self.path = path
-        self.file = file
-        self.remedy = remedy
+        box = Box(Fields(code: code, severity: severity, message: message, location: location, path: path, file: file, remedy: remedy))
     }
+
+    public static func == (lhs: Diagnostic, rhs: Diagnostic) -> Bool { lhs.box === rhs.box || lhs.box.fields == rhs.box.fields }
+
+    public func hash(into hasher: inout Hasher) { box.fields.hash(into: &hasher) }
 
     /// The same diagnostic, attributed to `file`.
     public func inFile(_ file: String?) -> Diagnostic {

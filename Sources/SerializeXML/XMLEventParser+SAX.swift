@@ -2,6 +2,7 @@
 
 internal import CLibXML2
 import Foundation
+import SerializeCore
 
 extension XMLEventParser {
     // MARK: - The handler table
@@ -81,12 +82,11 @@ extension XMLEventParser {
         let offset = firstNonWhitespace(from: currentOffset)
         let bytes = session.pointee.bytes
         guard offset < bytes.count, bytes[offset] == UInt8(ascii: "["), let handler = session.pointee.handler else { return }
-        let (line, column) = location(ofByteOffset: offset)
         handler.xmlDiagnostic(
-            XMLDiagnostic(
-                kind: .internalSubset, level: .fatal,
-                message: "internal DTD subset refused: its entity declarations could expand without bound or read local files; remove the [ … ] part of <!DOCTYPE>",
-                line: line, column: column, byteOffset: offset),
+            Diagnostic(
+                .internalSubset,
+                "internal DTD subset refused: its entity declarations could expand without bound or read local files; remove the [ … ] part of <!DOCTYPE>",
+                at: location(ofByteOffset: offset)),
             parser: self)
         stop()
     }
@@ -97,12 +97,10 @@ extension XMLEventParser {
         let start = tagStart(before: offset)
         session.pointee.depth += 1
         if session.pointee.depth > options.maxDepth {
-            let (line, column) = location(ofByteOffset: start)
             handler.xmlDiagnostic(
-                XMLDiagnostic(
-                    kind: .tooDeep(limit: options.maxDepth), level: .fatal,
-                    message: "elements nested deeper than \(options.maxDepth) levels; refusing to read further",
-                    line: line, column: column, byteOffset: start),
+                Diagnostic(
+                    .nestingTooDeep, "elements nested deeper than \(options.maxDepth) levels; refusing to read further",
+                    at: location(ofByteOffset: start)),
                 parser: self)
             stop()
             return
@@ -126,37 +124,33 @@ extension XMLEventParser {
         guard !session.pointee.stopped, let handler = session.pointee.handler else { return }
         var message = error.message.map { String(cString: $0) } ?? "unknown libxml2 error"
         while message.last?.isWhitespace == true { message.removeLast() }
-        let level: XMLDiagnostic.Level =
-            switch error.level {
-            case XML_ERR_WARNING: .warning
-            case XML_ERR_ERROR: .error
-            default: .fatal
-            }
-        let code = Int(error.code)
-        let kind: XMLDiagnostic.Kind =
-            switch code {
-            case Int(XML_ERR_DOCUMENT_END.rawValue): .trailingContent
-            case Int(XML_ERR_DOCUMENT_EMPTY.rawValue): .emptyDocument
-            case Int(XML_ERR_UNDECLARED_ENTITY.rawValue), Int(XML_WAR_UNDECLARED_ENTITY.rawValue):
-                .entityReference(name: error.str1.map { String(cString: $0) } ?? "")
-            default: .notWellFormed(code: code)
-            }
+        let fatal = error.level != XML_ERR_WARNING && error.level != XML_ERR_ERROR
+        let severity: Diagnostic.Severity = error.level == XML_ERR_WARNING ? .warning : .error
+        let code: Diagnostic.Code
         var offset = currentOffset
-        var line = Int(error.line), column = Int(error.int2)
-        if case .entityReference = kind {
+        switch Int(error.code) {
+        case Int(XML_ERR_DOCUMENT_END.rawValue): code = .trailingContent
+        case Int(XML_ERR_DOCUMENT_EMPTY.rawValue): code = .emptyDocument
+        case Int(XML_ERR_UNDECLARED_ENTITY.rawValue), Int(XML_WAR_UNDECLARED_ENTITY.rawValue):
+            code = .entityReference
+            let name = error.str1.map { String(cString: $0) } ?? ""
+            message = "entity reference &\(name); refused: only &amp; &lt; &gt; &quot; &apos; and character references such as &#10; are allowed"
             // libxml2 points past the reference; point at its `&`.
             let bytes = session.pointee.bytes
             var i = min(offset, bytes.count) - 1
             while i > 0, bytes[i] != UInt8(ascii: "&") { i -= 1 }
             offset = max(i, 0)
-            (line, column) = location(ofByteOffset: offset)
+        default: code = .notWellFormed
         }
-        if line <= 0 || column <= 0 { (line, column) = location(ofByteOffset: offset) }
-        handler.xmlDiagnostic(
-            XMLDiagnostic(kind: kind, level: level, message: message, line: line, column: column, byteOffset: offset),
-            parser: self)
+        var place = location(ofByteOffset: offset)
+        // libxml2's own line and column (it counts characters, as the column rule does) name the
+        // place it stopped at more exactly than the offset it had reached.
+        if code != .entityReference, error.line > 0, error.int2 > 0 {
+            place = SourceLocation(line: Int(error.line), column: Int(error.int2), byteOffset: offset)
+        }
+        handler.xmlDiagnostic(Diagnostic(code, message, severity: severity, at: place), parser: self)
         // Without recovery libxml2 stops delivering events after a fatal error but keeps
         // reporting the errors that follow from it; stop so only the first one is reported.
-        if level == .fatal { stop() }
+        if fatal { stop() }
     }
 }

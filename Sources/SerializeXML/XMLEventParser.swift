@@ -1,13 +1,15 @@
 /// A streaming XML parser on libxml2 that reports events with exact byte offsets.
 
 public import Foundation
+public import SerializeCore
 internal import CLibXML2
 
 /// Receives the events of an ``XMLEventParser`` in document order.
 ///
 /// Name and text buffers are only valid during the call; copy what you keep. Offsets are 0-based
 /// byte offsets into the parser's ``XMLEventParser/source``; turn one into a line and column with
-/// ``XMLEventParser/location(ofByteOffset:)``.
+/// ``XMLEventParser/location(ofByteOffset:)``. Problems arrive as ``Diagnostic``s located by the
+/// one column rule of ``SourceLocation``, with the codes in `Diagnostic+XML.swift`.
 public protocol XMLEventHandler: AnyObject {
     /// A start tag `<name …>` or `<name/>`: `start` is the offset of its `<`, `end` the offset
     /// just past its `>`.
@@ -18,8 +20,10 @@ public protocol XMLEventHandler: AnyObject {
     /// Character data (with entities and line ends already decoded) or the content of a CDATA
     /// section. One run of text may arrive in several calls.
     func xmlText(_ bytes: UnsafeRawBufferPointer, isCDATA: Bool, parser: XMLEventParser)
-    /// A problem libxml2 reported, or a construct the parser refused.
-    func xmlDiagnostic(_ diagnostic: XMLDiagnostic, parser: XMLEventParser)
+    /// A problem libxml2 reported (severity warning or error; libxml2's message), or a construct
+    /// the parser refused (``Diagnostic/Code/internalSubset``, ``Diagnostic/Code/entityReference``,
+    /// ``Diagnostic/Code/nestingTooDeep``, ...).
+    func xmlDiagnostic(_ diagnostic: Diagnostic, parser: XMLEventParser)
 }
 
 /// The name of an element, borrowed from libxml2 for the duration of one callback.
@@ -43,7 +47,7 @@ public struct XMLName {
 /// Limits and switches for an ``XMLEventParser``.
 public struct XMLParserOptions: Sendable, Hashable {
     /// The deepest element nesting accepted; deeper input is refused with a
-    /// ``XMLDiagnostic/Kind/tooDeep`` diagnostic. libxml2's own limit (256) is lifted with
+    /// ``Diagnostic/Code/nestingTooDeep`` diagnostic. libxml2's own limit (256) is lifted with
     /// `XML_PARSE_HUGE`, so this one applies.
     public var maxDepth: Int
 
@@ -91,7 +95,7 @@ public final class XMLEventParser {
         var depth = 0
         /// Whether the parse was stopped by a refusal or a fatal error.
         var stopped = false
-        var lines = LineLocator()
+        var lines = SourceLocator()
     }
 
     /// Whether the last parse was stopped by a refusal or a fatal error.
@@ -127,7 +131,7 @@ public final class XMLEventParser {
         guard !source.isEmpty, source.count < Int(Int32.max) else {
             let message = source.isEmpty ? "the input is empty" : "the input is larger than 2 GiB, which libxml2 cannot parse"
             handler.xmlDiagnostic(
-                XMLDiagnostic(kind: source.isEmpty ? .emptyDocument : .tooLarge, level: .fatal, message: message, line: 1, column: 1, byteOffset: 0),
+                Diagnostic(source.isEmpty ? .emptyDocument : .inputTooLarge, message, at: SourceLocation(line: 1, column: 1, byteOffset: 0)),
                 parser: self)
             return false
         }
@@ -144,7 +148,7 @@ public final class XMLEventParser {
                     session.pointee.context = nil
                     session.pointee.handler = nil
                     session.pointee.bytes = UnsafeRawBufferPointer(start: nil, count: 0)
-                    session.pointee.lines = LineLocator()
+                    session.pointee.lines = SourceLocator()
                 }
                 var flags = XML_PARSE_NONET.rawValue | XML_PARSE_HUGE.rawValue | XML_PARSE_BIG_LINES.rawValue
                 if transcoded { flags |= XML_PARSE_IGNORE_ENC.rawValue }
@@ -165,11 +169,10 @@ public final class XMLEventParser {
 
     // MARK: - Locations
 
-    /// The 1-based line and column of a byte offset in ``source``.
+    /// The location of a byte offset in ``source``, by the column rule of ``SourceLocation``.
     ///
-    /// Columns count Unicode scalars from the start of the line. Lookups are fastest in
-    /// increasing order of offset.
-    public func location(ofByteOffset offset: Int) -> (line: Int, column: Int) {
+    /// Lookups are fastest in increasing order of offset.
+    public func location(ofByteOffset offset: Int) -> SourceLocation {
         if session.pointee.bytes.baseAddress != nil {
             return session.pointee.lines.locate(offset, in: session.pointee.bytes)
         }

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import SerializeCore
 import TestSupport
 import PlistInspector
 
@@ -68,6 +69,6 @@ import PlistInspector
     func reportsWhatPlutilMisses(_ path: String, _ code: String) throws {
         let url = try #require(Fixtures.sharedCorpora).appendingPathComponent("plist/\(path)")
         let report = try PlistInspector().inspect(contentsOf: url)
-        #expect(report.findings.first?.code == code, "\(report.findings)")
+        #expect(report.findings.first?.code.rawValue == code, "\(report.findings)")
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import SerializeCore
 import TestSupport
 import PlistInspector
 
@@ -30,7 +31,7 @@ import PlistInspector
                 let verdict = report.isValid ? report.document != nil : !report.findings.isEmpty
                 #expect(verdict, "position \(position): \(String(decoding: damaged, as: UTF8.self))")
                 for finding in report.findings {
-                    if case let .text(line, column) = finding.location {
+                    if let line = finding.location?.line, let column = finding.location?.column {
                         #expect(line >= 1 && column >= 1, "position \(position): \(finding)")
                     }
                 }

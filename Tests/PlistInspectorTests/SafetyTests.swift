@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import SerializeCore
 import TestSupport
 import PlistInspector
 import SerializeDocument
@@ -12,14 +13,14 @@ import SerializeDocument
         let elapsed = clock.measure { report = PlistInspector().inspect(data) }
         #expect(elapsed < .seconds(2))
         #expect(report?.document == nil)
-        #expect(report?.findings.map(\.code) == ["internal-subset"])
+        #expect(report?.findings.map(\.code.rawValue) == ["internal-subset"])
     }
 
     @Test func externalEntityIsNeverRead() throws {
         let data = try Fixtures.data("plist/findings/xxe.plist")
         let report = PlistInspector().inspect(data)
         #expect(report.document == nil)
-        #expect(report.findings.map(\.code) == ["internal-subset"])
+        #expect(report.findings.map(\.code.rawValue) == ["internal-subset"])
         #expect(!report.findings.contains { $0.message.contains("root:") })
     }
 
@@ -35,8 +36,8 @@ import SerializeDocument
         #expect {
             try XMLPlistReader().read(data)
         } throws: { error in
-            guard let error = error as? DocumentError else { return false }
-            return error.code.rawValue == "internal-subset" && error.location == .text(line: 2, column: 17)
+            guard let error = error as? Diagnostic else { return false }
+            return error.code.rawValue == "internal-subset" && error.location?.description == "\(2):\(17)"
         }
     }
 
@@ -53,6 +54,6 @@ import SerializeDocument
         let depth = 100_000
         let xml = "<plist>" + String(repeating: "<array>", count: depth) + String(repeating: "</array>", count: depth) + "</plist>"
         let report = PlistInspector().inspect(Data(xml.utf8))
-        #expect(report.findings.map(\.code) == ["too-deep"])
+        #expect(report.findings.map(\.code.rawValue) == ["too-deep"])
     }
 }

@@ -1,11 +1,12 @@
 import Foundation
 import Testing
+import SerializeCore
 import SerializeXML
 
 /// Records every event as text, with offsets.
 final class EventRecorder: XMLEventHandler {
     var events: [String] = []
-    var diagnostics: [XMLDiagnostic] = []
+    var diagnostics: [Diagnostic] = []
 
     func xmlStartElement(_ name: XMLName, start: Int, end: Int, parser: XMLEventParser) {
         events.append("<\(name.string)> \(start)..<\(end)")
@@ -16,7 +17,7 @@ final class EventRecorder: XMLEventHandler {
     func xmlText(_ bytes: UnsafeRawBufferPointer, isCDATA: Bool, parser: XMLEventParser) {
         events.append("\(isCDATA ? "cdata" : "text") \(String(decoding: bytes, as: UTF8.self).debugDescription)")
     }
-    func xmlDiagnostic(_ diagnostic: XMLDiagnostic, parser: XMLEventParser) {
+    func xmlDiagnostic(_ diagnostic: Diagnostic, parser: XMLEventParser) {
         diagnostics.append(diagnostic)
     }
 }
@@ -39,34 +40,35 @@ final class EventRecorder: XMLEventHandler {
         #expect(!parser.parse(into: recorder))
         #expect(recorder.diagnostics.count == 1)
         let diagnostic = recorder.diagnostics.first
-        #expect(diagnostic?.kind == .notWellFormed(code: 76))
-        #expect(diagnostic?.level == .fatal)
+        #expect(diagnostic?.code == .notWellFormed)
+        #expect(diagnostic?.severity == .error)
+        #expect(parser.stopped)  // a fatal error stops the parse
         #expect(diagnostic?.message == "Opening and ending tag mismatch: b line 2 and c")
-        #expect(diagnostic?.line == 2)
-        #expect(diagnostic?.column == 10)  // libxml2 points at the `>` of `</c>`
+        #expect(diagnostic?.location?.line == 2)
+        #expect(diagnostic?.location?.column == 10)  // libxml2 points at the `>` of `</c>`
         #expect(recorder.events == ["<a> 0..<3", "text \"\\n  \"", "<b> 6..<9"])
     }
 
     @Test func locationsCountLinesAndCharacters() {
         let parser = XMLEventParser(data: Data("ab\r\nçd\rx\ny".utf8))
-        #expect(parser.location(ofByteOffset: 0) == (1, 1))
-        #expect(parser.location(ofByteOffset: 4) == (2, 1))
-        #expect(parser.location(ofByteOffset: 6) == (2, 2))  // after the two-byte ç
-        #expect(parser.location(ofByteOffset: 8) == (3, 1))  // a lone CR ends a line too
-        #expect(parser.location(ofByteOffset: 10) == (4, 1))
-        #expect(parser.location(ofByteOffset: 1) == (1, 2))  // backwards works
+        #expect(parser.location(ofByteOffset: 0) == SerializeCore.SourceLocation(line: 1, column: 1, byteOffset: 0))
+        #expect(parser.location(ofByteOffset: 4) == SerializeCore.SourceLocation(line: 2, column: 1, byteOffset: 4))
+        #expect(parser.location(ofByteOffset: 6) == SerializeCore.SourceLocation(line: 2, column: 2, byteOffset: 6))  // after the two-byte ç
+        #expect(parser.location(ofByteOffset: 8) == SerializeCore.SourceLocation(line: 3, column: 1, byteOffset: 8))  // a lone CR ends a line too
+        #expect(parser.location(ofByteOffset: 10) == SerializeCore.SourceLocation(line: 4, column: 1, byteOffset: 10))
+        #expect(parser.location(ofByteOffset: 1) == SerializeCore.SourceLocation(line: 1, column: 2, byteOffset: 1))  // backwards works
     }
 
     @Test func aByteOrderMarkTakesNoColumn() {
         let parser = XMLEventParser(data: Data([0xEF, 0xBB, 0xBF]) + Data("<a>".utf8))
-        #expect(parser.location(ofByteOffset: 3) == (1, 1))
-        #expect(parser.location(ofByteOffset: 4) == (1, 2))
+        #expect(parser.location(ofByteOffset: 3) == SerializeCore.SourceLocation(line: 1, column: 1, byteOffset: 3))
+        #expect(parser.location(ofByteOffset: 4) == SerializeCore.SourceLocation(line: 1, column: 2, byteOffset: 4))
     }
 
     @Test func emptyInputIsADiagnosticNotACrash() {
         let recorder = EventRecorder()
         #expect(!XMLEventParser(data: Data()).parse(into: recorder))
-        #expect(recorder.diagnostics.map(\.kind) == [.emptyDocument])
+        #expect(recorder.diagnostics.map(\.code) == [.emptyDocument])
     }
 
     @Test func bareBaselinesAgreeOnWellFormedness() {

@@ -1,5 +1,7 @@
 import Foundation
 import Testing
+import SerializeCore
+import SerializeXML
 import TestSupport
 import SerializeDocument
 
@@ -77,7 +79,7 @@ import SerializeDocument
         #expect(inspection.document == .date(Date(timeIntervalSinceReferenceDate: 0.25)))
         #expect(inspection.diagnostics.map(\.code) == [.fractionalSeconds])
         #expect(inspection.diagnostics.first?.severity == .note)
-        #expect(inspection.diagnostics.first?.column == 33)
+        #expect(inspection.diagnostics.first?.location?.column == 33)
     }
 
     @Test func duplicateKeyWarnsAndTheLastValueWins() throws {
@@ -90,7 +92,7 @@ import SerializeDocument
         let entries = (0..<40).map { "<key>k\($0)</key><integer>\($0)</integer>" }.joined()
         let xml = "<plist><dict>\(entries)<key>k3</key><true/><key>k39</key><true/></dict></plist>"
         let inspection = XMLPlistReader().inspect(Data(xml.utf8))
-        #expect(inspection.diagnostics.map(\.keyPath) == ["root.k3", "root.k39"])
+        #expect(inspection.diagnostics.map { $0.path?.keyPathDescription } == ["root.k3", "root.k39"])
         #expect(inspection.diagnostics.allSatisfy { $0.code == .duplicateKey })
     }
 
@@ -98,7 +100,7 @@ import SerializeDocument
         #expect {
             try XMLPlistReader().read(Fixtures.data("plist/three-problems.plist"))
         } throws: { error in
-            (error as? DocumentError)?.location == .text(line: 6, column: 12)
+            (error as? Diagnostic)?.location?.description == "\(6):\(12)"
         }
     }
 
@@ -107,9 +109,9 @@ import SerializeDocument
         let filler = String(repeating: "<string>x</string>\n", count: 70_000)
         let xml = "<plist><array>\n\(filler)<integer>x</integer></array></plist>"
         let diagnostics = XMLPlistReader().inspect(Data(xml.utf8), keepingValues: false).diagnostics
-        #expect(diagnostics.map(\.line) == [70_002])
-        #expect(diagnostics.first?.column == 10)
-        #expect(diagnostics.first?.keyPath == "root[70000]")
+        #expect(diagnostics.map(\.location?.line) == [70_002])
+        #expect(diagnostics.first?.location?.column == 10)
+        #expect(diagnostics.first?.path == ValuePath([.index(70000)]))
     }
 
     @Test func libxml2ErrorsPastLine65535KeepTheirLine() throws {
@@ -117,13 +119,13 @@ import SerializeDocument
         let xml = "<plist><array>\n\(filler)<true></false></array></plist>"
         let diagnostics = XMLPlistReader().inspect(Data(xml.utf8)).diagnostics
         #expect(diagnostics.map(\.code) == [.notWellFormed])
-        #expect(diagnostics.first?.line == 70_002)
+        #expect(diagnostics.first?.location?.line == 70_002)
     }
 
     @Test func columnsCountCharactersNotBytes() throws {
         let xml = "<plist><dict><key>ü</key><integer>日x</integer></dict></plist>"
         let diagnostics = XMLPlistReader().inspect(Data(xml.utf8)).diagnostics
-        #expect(diagnostics.map(\.column) == [35])
+        #expect(diagnostics.map(\.location?.column) == [35])
     }
 
     @Test func utf16InputIsRead() throws {

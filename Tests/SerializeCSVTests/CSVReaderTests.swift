@@ -150,7 +150,7 @@ import Testing
             _ = try reader.readRow()
             Issue.record("expected invalid UTF-8")
         } catch {
-            #expect(error.code == .csvInvalidUTF8)
+            #expect(error.code == .invalidUTF8)
             #expect(error.location?.description == "2:6")
             #expect(error.description.hasPrefix("bad.csv:2:6: error: field is not valid UTF-8"))
         }

@@ -1,6 +1,7 @@
 import Foundation
 import OrderedCollections
 import Testing
+import SerializeCore
 import TestSupport
 @testable import SerializeDocument
 
@@ -20,7 +21,7 @@ let everyPlistValue: Document = [
 ]
 
 @Suite struct BinaryPlistTests {
-    func roundTrip(_ document: Document, sourceLocation: SourceLocation = #_sourceLocation) throws -> Document {
+    func roundTrip(_ document: Document, sourceLocation: Testing.SourceLocation = #_sourceLocation) throws -> Document {
         let bytes = try BinaryPlistWriter().write(document)
         #expect(bytes.starts(with: Array("bplist00".utf8)), sourceLocation: sourceLocation)
         return try BinaryPlistReader().read(bytes)
@@ -107,9 +108,9 @@ let everyPlistValue: Document = [
         #expect {
             try BinaryPlistWriter().write(document)
         } throws: { error in
-            let error = error as? DocumentError
-            return error?.code == .nullNotRepresentable && error?.location == .path("$.users[1].email")
-                && error?.hint?.contains("--null omit") == true
+            let error = error as? Diagnostic
+            return error?.code == .nullNotRepresentable && error?.path?.description == "$.users[1].email"
+                && error?.remedy?.option == "null" && error?.remedy?.value == "omit"
         }
         let omitted = try BinaryPlistWriter(options: WritingOptions(null: .omit)).write(document)
         #expect(try BinaryPlistReader().read(omitted) == ["users": [["email": "a@b"], [:]]])
@@ -147,7 +148,7 @@ let everyPlistValue: Document = [
     // MARK: - Refusing bad input by name
 
     @Test(arguments: [
-        ("00_too_short_data.bplist", DocumentError.Code.notBinaryPlist),
+        ("00_too_short_data.bplist", Diagnostic.Code.notBinaryPlist),
         ("03_integer_overflow_in_offset_table_offset.bplist", .badTrailer),
         ("09_extremally_large_num_objects_64_bit.bplist", .badTrailer),
         ("11_offset_size_0.bplist", .badTrailer),
@@ -161,10 +162,10 @@ let everyPlistValue: Document = [
         // libplist's recursion.bplist has a cycle, but its offset table also overlaps the trailer.
         ("recursion.bplist", .badTrailer),
     ])
-    func invalidInputIsRefusedByNameWithAnOffset(name: String, code: DocumentError.Code) throws {
+    func invalidInputIsRefusedByNameWithAnOffset(name: String, code: Diagnostic.Code) throws {
         let error = try #require(readingError(try Fixtures.data("convert/bplist-invalid/\(name)"), with: BinaryPlistReader().read))
         #expect(error.code == code, "\(error)")
-        guard case .byteOffset = error.location else {
+        guard error.location?.line == nil, error.location?.byteOffset != nil else {
             Issue.record("no byte offset: \(error)")
             return
         }
@@ -178,12 +179,12 @@ let everyPlistValue: Document = [
         bytes[array.lowerBound + 1] = 0x03
         let error = try #require(readingError(bytes, with: BinaryPlistReader().read))
         #expect(error.code == .cycle)
-        #expect(error.location == .byteOffset(14))
+        #expect(error.location?.byteOffset == 14)
     }
 
     @Test func everyShippedInvalidInputIsRefused() throws {
         for file in try Fixtures.files(in: "convert/bplist-invalid", withExtension: "bplist") {
-            #expect(throws: DocumentError.self, "\(file.lastPathComponent)") { try BinaryPlistReader().read(try Data(contentsOf: file)) }
+            #expect(throws: Diagnostic.self, "\(file.lastPathComponent)") { try BinaryPlistReader().read(try Data(contentsOf: file)) }
         }
     }
 
@@ -199,7 +200,7 @@ let everyPlistValue: Document = [
         #expect(try Format.binaryPlist.convert(binary, to: .json, writing: WritingOptions(pretty: false)) == json)
         #expect(try JSONWriter(options: WritingOptions(pretty: false)).write(try BinaryPlistReader().read(binary)) == json)
         let deeper = Data(("[" + String(decoding: json, as: UTF8.self) + "]").utf8)
-        #expect(throws: DocumentError.self) { try JSONReader().read(deeper) }
+        #expect(throws: Diagnostic.self) { try JSONReader().read(deeper) }
     }
 
     @Test func deepNestingIsRefused() throws {
@@ -213,7 +214,7 @@ let everyPlistValue: Document = [
     @Test func truncationAnywhereIsRefusedNotCrashed() throws {
         let bytes = try BinaryPlistWriter().write(everyPlistValue)
         for length in stride(from: 0, to: bytes.count, by: 7) {
-            #expect(throws: DocumentError.self) { try BinaryPlistReader().read(bytes.prefix(length)) }
+            #expect(throws: Diagnostic.self) { try BinaryPlistReader().read(bytes.prefix(length)) }
         }
     }
 
@@ -236,7 +237,7 @@ let everyPlistValue: Document = [
         #expect(pyinvalid.count == 40)
         for file in pyinvalid {
             let error = readingError(try Data(contentsOf: file), with: BinaryPlistReader().read)
-            if let error, case .byteOffset = error.location {} else {
+            if let error, error.location?.line == nil, error.location?.byteOffset != nil {} else {
                 Issue.record("\(file.lastPathComponent): expected an error with a byte offset, got \(String(describing: error))")
             }
         }

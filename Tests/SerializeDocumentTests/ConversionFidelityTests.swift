@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import SerializeCore
 import TestSupport
 @testable import SerializeDocument
 
@@ -50,14 +51,14 @@ let xmlPlistReaderAvailable: Bool = {
         let tree = try Format.json.read(data)
         for options in [WritingOptions(), WritingOptions(pretty: false), WritingOptions(null: .omit), WritingOptions(pretty: false, null: .string("-"))] {
             #expect(try Format.json.convert(data, to: .json, writing: options) == Format.json.write(tree, options: options))
-            let xml = Result { () throws(DocumentError) in try Format.xmlPlist.write(tree, options: options) }
+            let xml = Result { () throws(Diagnostic) in try Format.xmlPlist.write(tree, options: options) }
             let streamedXML = Result { () throws(ConversionFailure) in try Format.json.convert(data, to: .xmlPlist, writing: options) }
             switch (xml, streamedXML) {
             case let (.success(a), .success(b)): #expect(a == b, "\(json)")
             case let (.failure(a), .failure(b)): #expect(b == .writing(a))
             default: Issue.record("tree \(xml) but streaming \(streamedXML) for \(json)")
             }
-            let binary = Result { () throws(DocumentError) in try BinaryPlistReader().read(try Format.binaryPlist.write(tree, options: options)) }
+            let binary = Result { () throws(Diagnostic) in try BinaryPlistReader().read(try Format.binaryPlist.write(tree, options: options)) }
             let streamedBinary = Result { () throws(any Error) in try BinaryPlistReader().read(try Format.json.convert(data, to: .binaryPlist, writing: options)) }
             switch (binary, streamedBinary) {
             case let (.success(a), .success(b)): #expect(a == b, "\(json)")
@@ -157,14 +158,14 @@ let xmlPlistReaderAvailable: Bool = {
     }
 
     @Test func streamingSaysWhichSideFailed() throws {
-        #expect(throws: ConversionFailure.reading(DocumentError(.syntax, "unexpected end of input, expected ',' or ']' after array element", at: .text(line: 1, column: 3)))) {
+        #expect(throws: ConversionFailure.reading(Diagnostic(.syntax, "unexpected end of input, expected ',' or ']' after array element", at: SerializeCore.SourceLocation(line: 1, column: 3, byteOffset: 2)))) {
             try Format.json.convert(Data("[1".utf8), to: .xmlPlist)
         }
         #expect {
             try Format.json.convert(Data(#"{"a": [null]}"#.utf8), to: .binaryPlist)
         } throws: { error in
             guard case let .writing(error) = error as? ConversionFailure else { return false }
-            return error.location == .path("$.a[0]")
+            return error.path?.description == "$.a[0]"
         }
     }
 
@@ -185,7 +186,7 @@ let xmlPlistReaderAvailable: Bool = {
         #expect {
             try Format.json.read(Data("[18446744073709551616]".utf8))
         } throws: { error in
-            (error as? DocumentError)?.code == .numberOutOfRange
+            (error as? Diagnostic)?.code == .numberOutOfRange
         }
     }
 
@@ -207,7 +208,7 @@ let xmlPlistReaderAvailable: Bool = {
         #expect {
             try Format.xmlPlist.write(document)
         } throws: { error in
-            (error as? DocumentError)?.code == .characterNotRepresentable && (error as? DocumentError)?.location == .path("$.s")
+            (error as? Diagnostic)?.code == .characterNotRepresentable && (error as? Diagnostic)?.path?.description == "$.s"
         }
         // A binary property list holds it.
         #expect(try Format.binaryPlist.read(try Format.binaryPlist.write(document)) == document)
@@ -221,15 +222,17 @@ let xmlPlistReaderAvailable: Bool = {
         #expect(keys == ["zebra", "apple", "mango", "z", "a"])
     }
 
-    @Test func jsonNullIsRefusedWithItsPathAndTheFlag() throws {
+    /// The library names the option that gets the value through (the CLI turns it into a flag).
+    @Test func jsonNullIsRefusedWithItsPathAndTheRemedy() throws {
         let document = try Format.json.read(Data(#"{"users": [{}, {}, {}, {"email": null}]}"#.utf8))
         for format in [Format.xmlPlist, .binaryPlist] {
             #expect {
                 try format.write(document)
             } throws: { error in
-                guard let error = error as? DocumentError else { return false }
-                return error.code == .nullNotRepresentable && error.location == .path("$.users[3].email")
-                    && error.description.contains("--null")
+                guard let error = error as? Diagnostic else { return false }
+                return error.code == .nullNotRepresentable && error.path?.description == "$.users[3].email"
+                    && error.remedy?.option == "null" && error.remedy?.value == "omit"
+                    && error.description.contains("set null to omit")
             }
         }
     }

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import SerializeCore
 import TestSupport
 @testable import SerializeDocument
 
@@ -34,7 +35,7 @@ import TestSupport
     func numbersBeyondRangeAreRefusedByName(text: String) throws {
         let error = try #require(readingError(Data(text.utf8), with: JSONReader().read))
         #expect(error.code == .numberOutOfRange)
-        #expect(error.location == .text(line: 1, column: 1))
+        #expect(error.location?.description == "\(1):\(1)")
     }
 
     @Test func keyOrderIsKept() throws {
@@ -70,7 +71,7 @@ import TestSupport
     ])
     func errorsAreLocated(text: String, line: Int, column: Int, message: String) throws {
         let error = try #require(readingError(Data(text.utf8), with: JSONReader().read))
-        #expect(error.location == .text(line: line, column: column), "\(error)")
+        #expect(error.location?.description == "\(line):\(column)", "\(error)")
         #expect(error.message.contains(message), "\(error)")
     }
 
@@ -82,7 +83,7 @@ import TestSupport
     @Test func invalidUTF8IsRefusedWhereItIs() throws {
         let error = try #require(readingError(Data([0x5B, 0x22, 0x61, 0xFF, 0x22, 0x5D]), with: JSONReader().read))
         #expect(error.code == .invalidUTF8)
-        #expect(error.location == .text(line: 1, column: 4))
+        #expect(error.location?.description == "\(1):\(4)")
     }
 
     @Test func nestingBeyondTheLimitIsRefusedAndSaysTheLimit() throws {
@@ -92,7 +93,7 @@ import TestSupport
         #expect(error.message.contains("512"))
         let fine = String(repeating: "[", count: 512) + String(repeating: "]", count: 512)
         #expect(throws: Never.self) { try JSONReader().read(Data(fine.utf8)) }
-        #expect(throws: DocumentError.self) { try JSONReader(maximumDepth: 10).read(Data(fine.utf8)) }
+        #expect(throws: Diagnostic.self) { try JSONReader(maximumDepth: 10).read(Data(fine.utf8)) }
     }
 
     // MARK: - JSONTestSuite
@@ -111,18 +112,18 @@ import TestSupport
         try checkVerdicts(files)
     }
 
-    func checkVerdicts(_ files: [URL], sourceLocation: SourceLocation = #_sourceLocation) throws {
+    func checkVerdicts(_ files: [URL], sourceLocation: Testing.SourceLocation = #_sourceLocation) throws {
         for file in files {
             let name = file.lastPathComponent
             let data = try Data(contentsOf: file)
-            let result = Result { () throws(DocumentError) in try JSONReader().read(data) }
+            let result = Result { () throws(Diagnostic) in try JSONReader().read(data) }
             switch (name.prefix(2), result) {
             case ("y_", .failure(let error)):
                 Issue.record("\(name) must be accepted: \(error)", sourceLocation: sourceLocation)
             case ("n_", .success(let document)):
                 Issue.record("\(name) must be rejected, read \(document)", sourceLocation: sourceLocation)
             case ("n_", .failure(let error)), ("i_", .failure(let error)):
-                guard case .text = error.location else {
+                guard error.location?.line != nil else {
                     Issue.record("\(name): error without a line and column: \(error)", sourceLocation: sourceLocation)
                     continue
                 }

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import SerializeCore
 @testable import SerializeDocument
 
 @Suite struct JSONWriterTests {
@@ -54,9 +55,9 @@ import Testing
         #expect {
             try compactJSON(document)
         } throws: { error in
-            let error = error as? DocumentError
-            return error?.code == .nonFiniteNumber && error?.location == .path("$.values[1]")
-                && error?.hint?.contains("--non-finite string") == true
+            let error = error as? Diagnostic
+            return error?.code == .nonFiniteNumber && error?.path?.description == "$.values[1]"
+                && error?.remedy?.option == "nonFinite" && error?.remedy?.value == "string"
         }
         let options = WritingOptions(pretty: false, nonFinite: .string)
         #expect(try compactJSON([.double(.nan), .double(.infinity), .double(-.infinity)], options: options) == #"["NaN","Infinity","-Infinity"]"#)

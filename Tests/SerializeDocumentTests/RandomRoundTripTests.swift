@@ -4,6 +4,7 @@ import FoundationXML
 #endif
 import OrderedCollections
 import Testing
+import SerializeCore
 @testable import SerializeDocument
 
 /// SplitMix64, seeded, so a failing case can be replayed from the seed in the message.

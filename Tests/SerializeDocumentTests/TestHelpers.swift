@@ -1,9 +1,10 @@
 import Foundation
 import Testing
+import SerializeCore
 @testable import SerializeDocument
 
 /// Reads JSON text, recording an issue at the caller on failure.
-func readJSON(_ text: String, sourceLocation: SourceLocation = #_sourceLocation) -> Document? {
+func readJSON(_ text: String, sourceLocation: Testing.SourceLocation = #_sourceLocation) -> Document? {
     do {
         return try JSONReader().read(Data(text.utf8))
     } catch {
@@ -14,8 +15,8 @@ func readJSON(_ text: String, sourceLocation: SourceLocation = #_sourceLocation)
 
 /// The error reading `bytes` throws, recording an issue when it does not throw.
 func readingError(
-    _ bytes: Data, with read: (Data) throws(DocumentError) -> Document, sourceLocation: SourceLocation = #_sourceLocation
-) -> DocumentError? {
+    _ bytes: Data, with read: (Data) throws(Diagnostic) -> Document, sourceLocation: Testing.SourceLocation = #_sourceLocation
+) -> Diagnostic? {
     do {
         let document = try read(bytes)
         Issue.record("expected an error, read \(document)", sourceLocation: sourceLocation)

@@ -1,6 +1,7 @@
 import Foundation
 import OrderedCollections
 import Testing
+import SerializeCore
 import TestSupport
 @testable import SerializeDocument
 
@@ -13,14 +14,12 @@ import TestSupport
     /// What `convert` gave before XML streamed: read the tree, then write it.
     func throughTheTree(_ data: Data, to target: Format, writing: WritingOptions) -> Result<Data, ConversionFailure> {
         let document: Document
-        do {
+        do throws(Diagnostic) {
             document = try XMLPlistReader().read(data)
-        } catch let error as DocumentError {
-            return .failure(.reading(error))
         } catch {
-            return .failure(.reading(DocumentError(.syntax, "\(error)")))
+            return .failure(.reading(error))
         }
-        do throws(DocumentError) {
+        do throws(Diagnostic) {
             return .success(try target.write(document, options: writing))
         } catch {
             return .failure(.writing(error))
@@ -31,7 +30,7 @@ import TestSupport
         Result { () throws(ConversionFailure) in try Format.xmlPlist.convert(data, to: target, writing: writing) }
     }
 
-    func expectSame(_ xml: String, to target: Format, writing: WritingOptions = options, sourceLocation: SourceLocation = #_sourceLocation) {
+    func expectSame(_ xml: String, to target: Format, writing: WritingOptions = options, sourceLocation: Testing.SourceLocation = #_sourceLocation) {
         let data = Data(xml.utf8)
         #expect(streamed(data, to: target, writing: writing) == throughTheTree(data, to: target, writing: writing), sourceLocation: sourceLocation)
     }

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import SerializeCore
 @testable import SerializeDocument
 
 @Suite struct XMLPlistWriterTests {
@@ -70,21 +71,21 @@ import Testing
         #expect {
             try xml(["users": [["name": .string(string)]]])
         } throws: { error in
-            let error = error as? DocumentError
-            return error?.code == .characterNotRepresentable && error?.location == .path("$.users[0].name")
-                && error?.hint?.contains("--to binary") == true
+            let error = error as? Diagnostic
+            return error?.code == .characterNotRepresentable && error?.path?.description == "$.users[0].name"
+                && error?.remedy?.option == "format" && error?.remedy?.value == "binaryPlist"
         }
     }
 
     @Test func keysWithNULAreRefusedToo() throws {
-        #expect(throws: DocumentError.self) { try xml(["a\u{0}": 1]) }
+        #expect(throws: Diagnostic.self) { try xml(["a\u{0}": 1]) }
     }
 
     @Test func nullStrategies() throws {
         #expect {
             try xml(["a": nil])
         } throws: { error in
-            (error as? DocumentError)?.code == .nullNotRepresentable && (error as? DocumentError)?.location == .path("$.a")
+            (error as? Diagnostic)?.code == .nullNotRepresentable && (error as? Diagnostic)?.path?.description == "$.a"
         }
         #expect(try !xml(["a": nil, "b": [nil, 1]], options: WritingOptions(null: .omit)).contains("<key>a</key>"))
         #expect(try xml(["a": nil], options: WritingOptions(null: .string("NULL"))).contains("<string>NULL</string>"))

@@ -1,6 +1,7 @@
 /// Reads binary property lists (`bplist00`) into ``Document`` values.
 
 public import Foundation
+public import SerializeCore
 import OrderedCollections
 
 /// A defensive `bplist00` reader: every size, count, offset and reference is checked before use.
@@ -10,7 +11,7 @@ import OrderedCollections
 /// (`NSKeyedArchiver`) become a dictionary `{"CF$UID": n}`, which ``BinaryPlistWriter`` writes back
 /// as a UID. Sets and unknown markers are refused by name. A container that contains itself, an
 /// offset or reference out of range, a count larger than the bytes left, a truncated object, a bad
-/// trailer, a date that is NaN, infinite or outside the years 1 to 9999, and nesting deeper than ``maximumDepth`` are each a ``DocumentError`` with the byte
+/// trailer, a date that is NaN, infinite or outside the years 1 to 9999, and nesting deeper than ``maximumDepth`` are each a ``Diagnostic`` with the byte
 /// offset of the object at fault. An object referenced twice is read once and shared.
 public struct BinaryPlistReader: Sendable {
     /// The deepest nesting of arrays and dictionaries accepted.
@@ -28,15 +29,15 @@ public struct BinaryPlistReader: Sendable {
 
     /// Parses `data` as a binary property list.
     ///
-    /// - Throws: ``DocumentError`` located at a byte offset.
-    public func read(_ data: Data) throws(DocumentError) -> Document {
+    /// - Throws: ``Diagnostic`` located at a byte offset.
+    public func read(_ data: Data) throws(Diagnostic) -> Document {
         var builder = TreeBuilder()
         return try read(data, into: &builder)
     }
 
     /// Parses `data`, handing each value to `builder` as the object graph is walked.
-    func read<Builder: DocumentBuilder>(_ data: Data, into builder: inout Builder) throws(DocumentError) -> Builder.Value {
-        try data.withBytes { bytes throws(DocumentError) in
+    func read<Builder: DocumentBuilder>(_ data: Data, into builder: inout Builder) throws(Diagnostic) -> Builder.Value {
+        try data.withBytes { bytes throws(Diagnostic) in
             var parser = try BinaryPlistParser(bytes: bytes, maximumDepth: maximumDepth, builder: builder)
             defer { builder = parser.builder }
             return try parser.readTop()
@@ -65,15 +66,15 @@ struct BinaryPlistParser<Builder: DocumentBuilder> {
     let tableOffset: Int
     var visiting: Set<Int> = []
 
-    init(bytes: UnsafeBufferPointer<UInt8>, maximumDepth: Int, builder: Builder) throws(DocumentError) {
+    init(bytes: UnsafeBufferPointer<UInt8>, maximumDepth: Int, builder: Builder) throws(Diagnostic) {
         self.bytes = bytes
         self.maximumDepth = maximumDepth
         self.builder = builder
         guard bytes.count >= 8, bytes.starts(with: Array("bplist0".utf8)) else {
-            throw DocumentError(.notBinaryPlist, "not a binary property list: it does not start with 'bplist00'", at: .byteOffset(0))
+            throw binaryPlistError(.notBinaryPlist, "not a binary property list: it does not start with 'bplist00'", at: 0)
         }
         guard bytes.count >= 8 + 1 + 32 else {
-            throw DocumentError(.notBinaryPlist, "binary property list of \(bytes.count) bytes is too short to hold a trailer", at: .byteOffset(bytes.count))
+            throw binaryPlistError(.notBinaryPlist, "binary property list of \(bytes.count) bytes is too short to hold a trailer", at: bytes.count)
         }
         let trailer = bytes.count - 32
         func field(_ at: Int, _ size: Int) -> UInt64 {
@@ -85,26 +86,26 @@ struct BinaryPlistParser<Builder: DocumentBuilder> {
         refSize = Int(bytes[trailer + 7])
         let count = field(trailer + 8, 8), top = field(trailer + 16, 8), table = field(trailer + 24, 8)
         guard (1...8).contains(offsetSize) else {
-            throw DocumentError(.badTrailer, "offset size \(offsetSize) in the trailer is not 1 to 8", at: .byteOffset(trailer + 6))
+            throw binaryPlistError(.badTrailer, "offset size \(offsetSize) in the trailer is not 1 to 8", at: trailer + 6)
         }
         guard (1...8).contains(refSize) else {
-            throw DocumentError(.badTrailer, "object reference size \(refSize) in the trailer is not 1 to 8", at: .byteOffset(trailer + 7))
+            throw binaryPlistError(.badTrailer, "object reference size \(refSize) in the trailer is not 1 to 8", at: trailer + 7)
         }
         guard count >= 1, count <= UInt64(trailer) else {
-            throw DocumentError(.badTrailer, "object count \(count) in the trailer is impossible for a file of \(bytes.count) bytes", at: .byteOffset(trailer + 8))
+            throw binaryPlistError(.badTrailer, "object count \(count) in the trailer is impossible for a file of \(bytes.count) bytes", at: trailer + 8)
         }
         guard table >= 9, table < UInt64(trailer) else {
-            throw DocumentError(.badTrailer, "offset table offset \(table) in the trailer lies outside the object area", at: .byteOffset(trailer + 24))
+            throw binaryPlistError(.badTrailer, "offset table offset \(table) in the trailer lies outside the object area", at: trailer + 24)
         }
         // Both are below the file size, so the product cannot overflow 64 bits.
         guard UInt64(trailer) - table >= count * UInt64(offsetSize) else {
-            throw DocumentError(.badTrailer, "offset table of \(count) entries of \(offsetSize) bytes runs past the trailer", at: .byteOffset(trailer + 8))
+            throw binaryPlistError(.badTrailer, "offset table of \(count) entries of \(offsetSize) bytes runs past the trailer", at: trailer + 8)
         }
         guard top < count else {
-            throw DocumentError(.badTrailer, "top object \(top) is not among the \(count) objects", at: .byteOffset(trailer + 16))
+            throw binaryPlistError(.badTrailer, "top object \(top) is not among the \(count) objects", at: trailer + 16)
         }
         if refSize < 8, count > UInt64(1) << UInt64(refSize * 8) {
-            throw DocumentError(.badTrailer, "\(count) objects cannot be referenced with \(refSize)-byte references", at: .byteOffset(trailer + 7))
+            throw binaryPlistError(.badTrailer, "\(count) objects cannot be referenced with \(refSize)-byte references", at: trailer + 7)
         }
         objectCount = Int(count)
         topObject = Int(top)
@@ -113,7 +114,7 @@ struct BinaryPlistParser<Builder: DocumentBuilder> {
         expandedSizes = Builder.reusesValues ? Array(repeating: 0, count: objectCount) : []
     }
 
-    mutating func readTop() throws(DocumentError) -> Builder.Value {
+    mutating func readTop() throws(Diagnostic) -> Builder.Value {
         try readObject(topObject, depth: 0)
     }
 
@@ -125,65 +126,65 @@ struct BinaryPlistParser<Builder: DocumentBuilder> {
         return value
     }
 
-    func offset(ofObject number: Int) throws(DocumentError) -> Int {
+    func offset(ofObject number: Int) throws(Diagnostic) -> Int {
         let entry = tableOffset + number * offsetSize
         let value = unsigned(at: entry, size: offsetSize)
         guard value >= 8, value < UInt64(tableOffset) else {
-            throw DocumentError(.offsetOutOfRange, "object \(number) has offset \(value), outside the object area 8..<\(tableOffset)", at: .byteOffset(entry))
+            throw binaryPlistError(.offsetOutOfRange, "object \(number) has offset \(value), outside the object area 8..<\(tableOffset)", at: entry)
         }
         return Int(value)
     }
 
     /// Checks that `length` bytes starting at `start` lie before the offset table.
-    func require(_ length: UInt64, at start: Int, for what: String, object: Int) throws(DocumentError) {
+    func require(_ length: UInt64, at start: Int, for what: String, object: Int) throws(Diagnostic) {
         guard UInt64(tableOffset - start) >= length else {
-            throw DocumentError(.truncated, "\(what) of \(length) bytes runs past the object area", at: .byteOffset(object))
+            throw binaryPlistError(.truncated, "\(what) of \(length) bytes runs past the object area", at: object)
         }
     }
 
     /// The count after a marker with low nibble `nibble` and where its payload starts.
-    func count(nibble: UInt8, at start: Int) throws(DocumentError) -> (count: UInt64, payload: Int) {
+    func count(nibble: UInt8, at start: Int) throws(Diagnostic) -> (count: UInt64, payload: Int) {
         if nibble != 0x0F { return (UInt64(nibble), start + 1) }
         let intStart = start + 1
         try require(1, at: intStart, for: "count", object: start)
         let marker = bytes[intStart]
         guard marker & 0xF0 == 0x10, marker & 0x0F <= 3 else {
-            throw DocumentError(.truncated, "expected an integer count after marker 0x\(String(bytes[start], radix: 16))", at: .byteOffset(intStart))
+            throw binaryPlistError(.truncated, "expected an integer count after marker 0x\(String(bytes[start], radix: 16))", at: intStart)
         }
         let size = 1 << Int(marker & 0x0F)
         try require(UInt64(1 + size), at: intStart, for: "count", object: start)
         let value = unsigned(at: intStart + 1, size: size)
         guard value <= UInt64(Int32.max) else {
-            throw DocumentError(.truncated, "count \(value) is larger than any binary property list can hold", at: .byteOffset(intStart))
+            throw binaryPlistError(.truncated, "count \(value) is larger than any binary property list can hold", at: intStart)
         }
         return (value, intStart + 1 + size)
     }
 
     // MARK: - Objects
 
-    func resolve(at position: Int) throws(DocumentError) -> Int {
+    func resolve(at position: Int) throws(Diagnostic) -> Int {
         let ref = unsigned(at: position, size: refSize)
         guard ref < UInt64(objectCount) else {
-            throw DocumentError(.offsetOutOfRange, "reference to object \(ref), but there are only \(objectCount) objects", at: .byteOffset(position))
+            throw binaryPlistError(.offsetOutOfRange, "reference to object \(ref), but there are only \(objectCount) objects", at: position)
         }
         return Int(ref)
     }
 
-    mutating func readReference(at position: Int, depth: Int) throws(DocumentError) -> Builder.Value {
+    mutating func readReference(at position: Int, depth: Int) throws(Diagnostic) -> Builder.Value {
         try readObject(try resolve(at: position), depth: depth)
     }
 
     /// The dictionary key the reference at `position` names.
-    mutating func readKey(at position: Int, index: Int) throws(DocumentError) -> String {
+    mutating func readKey(at position: Int, index: Int) throws(Diagnostic) -> String {
         let number = try resolve(at: position)
         let start = try offset(ofObject: number)
         guard bytes[start] >> 4 == 0x5 || bytes[start] >> 4 == 0x6, case let .string(key) = try scalar(at: start) else {
-            throw DocumentError(.nonStringKey, "dictionary key \(index) is not a string", at: .byteOffset(position))
+            throw binaryPlistError(.nonStringKey, "dictionary key \(index) is not a string", at: position)
         }
         return key
     }
 
-    mutating func readObject(_ number: Int, depth: Int) throws(DocumentError) -> Builder.Value {
+    mutating func readObject(_ number: Int, depth: Int) throws(Diagnostic) -> Builder.Value {
         if Builder.reusesValues, let cached = cache[number] {
             try spend(expandedSizes[number], forObject: number)
             return cached
@@ -192,12 +193,12 @@ struct BinaryPlistParser<Builder: DocumentBuilder> {
         let emittedBefore = emitted
         try spend(1, forObject: number)
         guard !visiting.contains(number) else {
-            throw DocumentError(.cycle, "object \(number) contains itself", at: .byteOffset(start))
+            throw binaryPlistError(.cycle, "object \(number) contains itself", at: start)
         }
         let marker = bytes[start]
         // Containers count, as in JSON: 512 nested arrays may still hold a value.
         if marker >> 4 == 0xA || marker >> 4 == 0xD, depth >= maximumDepth {
-            throw DocumentError(.tooDeep, "arrays and dictionaries nest deeper than \(maximumDepth) levels", at: .byteOffset(start))
+            throw binaryPlistError(.tooDeep, "arrays and dictionaries nest deeper than \(maximumDepth) levels", at: start)
         }
         let nibble = marker & 0x0F
         let value: Builder.Value
@@ -206,7 +207,7 @@ struct BinaryPlistParser<Builder: DocumentBuilder> {
             let size = Int(nibble) + 1
             try require(UInt64(1 + size), at: start, for: "UID", object: start)
             guard size <= 4 else {
-                throw DocumentError(.unsupportedObject, "UID of \(size) bytes; at most 4 are supported", at: .byteOffset(start))
+                throw binaryPlistError(.unsupportedObject, "UID of \(size) bytes; at most 4 are supported", at: start)
             }
             var members = try builder.beginDictionary()
             try builder.beginMember("CF$UID", in: &members)
@@ -226,7 +227,7 @@ struct BinaryPlistParser<Builder: DocumentBuilder> {
             visiting.remove(number)
             value = try builder.endArray(elements)
         case 0xC:
-            throw DocumentError(.unsupportedObject, "sets are not supported: no other format can hold one", at: .byteOffset(start))
+            throw binaryPlistError(.unsupportedObject, "sets are not supported: no other format can hold one", at: start)
         case 0xD:
             let (length, payload) = try count(nibble: nibble, at: start)
             try require(length * 2 * UInt64(refSize), at: payload, for: "dictionary", object: start)
@@ -256,15 +257,15 @@ struct BinaryPlistParser<Builder: DocumentBuilder> {
 
     /// Adds `values` to the expansion count, refusing a document that expands to more than
     /// four values per byte of input.
-    mutating func spend(_ values: Int, forObject number: Int) throws(DocumentError) {
+    mutating func spend(_ values: Int, forObject number: Int) throws(Diagnostic) {
         emitted += values
         guard emitted <= 4 * bytes.count else {
-            throw DocumentError(.expansionLimit, "shared containers expand to more than \(4 * bytes.count) values", at: .byteOffset(try offset(ofObject: number)))
+            throw binaryPlistError(.expansionLimit, "shared containers expand to more than \(4 * bytes.count) values", at: try offset(ofObject: number))
         }
     }
 
     /// The object at `start`, which is not a container.
-    func scalar(at start: Int) throws(DocumentError) -> Document {
+    func scalar(at start: Int) throws(Diagnostic) -> Document {
         let marker = bytes[start]
         let nibble = marker & 0x0F
         let value: Document
@@ -274,12 +275,12 @@ struct BinaryPlistParser<Builder: DocumentBuilder> {
             case 0x08: value = .bool(false)
             case 0x09: value = .bool(true)
             default:
-                throw DocumentError(.unsupportedObject, "unsupported object marker 0x\(String(marker, radix: 16, uppercase: true))", at: .byteOffset(start))
+                throw binaryPlistError(.unsupportedObject, "unsupported object marker 0x\(String(marker, radix: 16, uppercase: true))", at: start)
             }
         case 0x1: value = try readInteger(nibble: nibble, at: start)
         case 0x2:
             guard nibble == 2 || nibble == 3 else {
-                throw DocumentError(.unsupportedObject, "real of \(1 << Int(nibble)) bytes; only 4 and 8 exist", at: .byteOffset(start))
+                throw binaryPlistError(.unsupportedObject, "real of \(1 << Int(nibble)) bytes; only 4 and 8 exist", at: start)
             }
             let size = 1 << Int(nibble)
             try require(UInt64(1 + size), at: start, for: "real", object: start)
@@ -287,13 +288,13 @@ struct BinaryPlistParser<Builder: DocumentBuilder> {
             value = .double(size == 4 ? Double(Float(bitPattern: UInt32(raw))) : Double(bitPattern: raw))
         case 0x3:
             guard marker == 0x33 else {
-                throw DocumentError(.unsupportedObject, "unsupported date marker 0x\(String(marker, radix: 16, uppercase: true))", at: .byteOffset(start))
+                throw binaryPlistError(.unsupportedObject, "unsupported date marker 0x\(String(marker, radix: 16, uppercase: true))", at: start)
             }
             try require(9, at: start, for: "date", object: start)
             let seconds = Double(bitPattern: unsigned(at: start + 1, size: 8))
             let date = Date(timeIntervalSinceReferenceDate: seconds)
             guard TextValues.iso8601(date) != nil else {
-                throw DocumentError(.invalidDate, "date of \(seconds) seconds since 2001 is not a point in the years 1 to 9999", at: .byteOffset(start))
+                throw binaryPlistError(.invalidDate, "date of \(seconds) seconds since 2001 is not a point in the years 1 to 9999", at: start)
             }
             value = .date(date)
         case 0x4:
@@ -305,7 +306,7 @@ struct BinaryPlistParser<Builder: DocumentBuilder> {
             try require(length, at: payload, for: "ASCII string", object: start)
             let slice = UnsafeBufferPointer(rebasing: bytes[payload..<payload + Int(length)])
             guard slice.allSatisfy({ $0 < 0x80 }) else {
-                throw DocumentError(.invalidString, "ASCII string holds a byte above 0x7F", at: .byteOffset(start))
+                throw binaryPlistError(.invalidString, "ASCII string holds a byte above 0x7F", at: start)
             }
             value = .string(String(decoding: slice, as: UTF8.self))
         case 0x6:
@@ -315,18 +316,18 @@ struct BinaryPlistParser<Builder: DocumentBuilder> {
             codeUnits.reserveCapacity(Int(units))
             for index in 0..<Int(units) { codeUnits.append(UInt16(unsigned(at: payload + index * 2, size: 2))) }
             guard let string = String(validating: codeUnits, as: UTF16.self) else {
-                throw DocumentError(.invalidString, "UTF-16 string holds a lone surrogate", at: .byteOffset(start))
+                throw binaryPlistError(.invalidString, "UTF-16 string holds a lone surrogate", at: start)
             }
             value = .string(string)
         default:
-            throw DocumentError(.unsupportedObject, "unsupported object marker 0x\(String(marker, radix: 16, uppercase: true))", at: .byteOffset(start))
+            throw binaryPlistError(.unsupportedObject, "unsupported object marker 0x\(String(marker, radix: 16, uppercase: true))", at: start)
         }
         return value
     }
 
-    func readInteger(nibble: UInt8, at start: Int) throws(DocumentError) -> Document {
+    func readInteger(nibble: UInt8, at start: Int) throws(Diagnostic) -> Document {
         guard nibble <= 4 else {
-            throw DocumentError(.unsupportedObject, "integer of \(1 << Int(nibble)) bytes; at most 16 exist", at: .byteOffset(start))
+            throw binaryPlistError(.unsupportedObject, "integer of \(1 << Int(nibble)) bytes; at most 16 exist", at: start)
         }
         let size = 1 << Int(nibble)
         try require(UInt64(1 + size), at: start, for: "integer", object: start)
@@ -337,7 +338,15 @@ struct BinaryPlistParser<Builder: DocumentBuilder> {
             let high = unsigned(at: start + 1, size: 8), low = unsigned(at: start + 9, size: 8)
             if high == 0 { return low <= UInt64(Int64.max) ? .integer(Int64(low)) : .unsignedInteger(low) }
             if high == .max, low > UInt64(Int64.max) { return .integer(Int64(bitPattern: low)) }
-            throw DocumentError(.numberOutOfRange, "128-bit integer does not fit in 64 bits", at: .byteOffset(start))
+            throw binaryPlistError(.numberOutOfRange, "128-bit integer does not fit in 64 bits", at: start)
         }
     }
+}
+
+/// A reader error at `offset`, made out of line: the recursive reader throws from many places,
+/// and building each diagnostic in its own frame would make every level of nesting cost more
+/// stack.
+@inline(never)
+func binaryPlistError(_ code: Diagnostic.Code, _ message: String, at offset: Int) -> Diagnostic {
+    Diagnostic(code, message, at: SourceLocation(byteOffset: offset))
 }

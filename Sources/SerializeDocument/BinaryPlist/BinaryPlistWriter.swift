@@ -2,7 +2,7 @@
 
 public import Foundation
 import OrderedCollections
-import SerializeCore
+public import SerializeCore
 
 /// Writes binary property lists that keep key order and exact integers.
 ///
@@ -26,10 +26,10 @@ public struct BinaryPlistWriter: Sendable {
 
     /// The `bplist00` bytes of `document`.
     ///
-    /// - Throws: ``DocumentError`` located at the path of a value the options refuse.
-    public func write(_ document: Document) throws(DocumentError) -> Data {
+    /// - Throws: ``Diagnostic`` located at the path of a value the options refuse.
+    public func write(_ document: Document) throws(Diagnostic) -> Data {
         if case .null = document, case .omit = options.null {
-            throw DocumentError(.nullNotRepresentable, "a property list cannot be empty: the whole document is null", at: .path("$"))
+            throw Diagnostic(.nullNotRepresentable, "a property list cannot be empty: the whole document is null", path: ValuePath())
         }
         var output = BinaryPlistOutput(options: options, objectBound: BinaryPlistOutput.objectBound(document))
         let top = try document.build(into: &output, sortKeys: options.sortKeys)
@@ -111,7 +111,7 @@ struct BinaryPlistOutput: DocumentBuilder {
 
     // MARK: - Values
 
-    mutating func scalar(_ document: Document) throws(DocumentError) -> Int? {
+    mutating func scalar(_ document: Document) throws(Diagnostic) -> Int? {
         switch document {
         case .null:
             switch options.null {
@@ -192,9 +192,9 @@ struct BinaryPlistOutput: DocumentBuilder {
 
     // MARK: - Bytes
 
-    mutating func finish(top: Int?) throws(DocumentError) -> Data {
+    mutating func finish(top: Int?) throws(Diagnostic) -> Data {
         guard let top else {
-            throw DocumentError(.nullNotRepresentable, "a property list cannot be empty: the whole document is null", at: .path("$"))
+            throw Diagnostic(.nullNotRepresentable, "a property list cannot be empty: the whole document is null", path: ValuePath())
         }
         let tableOffset = bytes.count
         let offsetSize = Self.byteCount(UInt64(max(tableOffset, 1)))

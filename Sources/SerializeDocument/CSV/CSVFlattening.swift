@@ -24,13 +24,13 @@ public enum CSVFlattening {
 
     /// The table of `document`, which must be an array of dictionaries.
     ///
-    /// - Throws: ``Diagnostic`` at a path: `csvShapeNotRepresentable` for another shape,
-    ///   `csvMissingValue` for a record lacking a column (unless ``WritingOptions/missing`` is
+    /// - Throws: ``Diagnostic`` at a path: `shapeNotRepresentable` for another shape,
+    ///   `missingValue` for a record lacking a column (unless ``WritingOptions/missing`` is
     ///   `.null`), and the strategies' errors.
     public static func flatten(_ document: Document, options: WritingOptions = WritingOptions()) throws(Diagnostic) -> CSVTable {
         guard case let .array(records) = document else {
             throw Diagnostic(
-                .csvShapeNotRepresentable, "CSV needs an array of dictionaries at the top level, found \(document.typeName)",
+                .shapeNotRepresentable, "CSV needs an array of dictionaries at the top level, found \(document.typeName)",
                 path: ValuePath())
         }
         // Records usually list their columns in the same order: try the column after the last
@@ -45,7 +45,7 @@ public enum CSVFlattening {
             path.push(.index(index))
             guard case let .dictionary(members) = record else {
                 throw Diagnostic(
-                    .csvShapeNotRepresentable, "CSV records must be dictionaries, found \(record.typeName)", path: path)
+                    .shapeNotRepresentable, "CSV records must be dictionaries, found \(record.typeName)", path: path)
             }
             cells.removeAll(keepingCapacity: true)
             for member in options.ordered(members) {
@@ -76,7 +76,7 @@ public enum CSVFlattening {
         // A header with no column writes nothing, so the records would read back as no records.
         guard !columns.isEmpty || records.isEmpty else {
             throw Diagnostic(
-                .csvShapeNotRepresentable,
+                .shapeNotRepresentable,
                 "CSV cannot hold records without any column: all \(records.count) records are empty dictionaries; "
                     + "give the records at least one member, or write JSON or a property list",
                 path: ValuePath())
@@ -91,7 +91,7 @@ public enum CSVFlattening {
                 for cell in placed { filled[cell.column] = true }
                 if let column = filled.firstIndex(of: false) {
                     throw Diagnostic(
-                        .csvMissingValue,
+                        .missingValue,
                         "record has no value for column '\(columns[column])', which other records have; CSV cannot tell a missing value from null",
                         path: ValuePath([.index(index)]),
                         remedy: Remedy(option: "missing", value: "null", effect: "write an empty field, which reads back as null"))
@@ -119,11 +119,11 @@ public enum CSVFlattening {
             if let text = TextValues.real(number) {
                 leaf(text)
             } else {
-                leaf(try diagnosed { () throws(DocumentError) in try options.text(ofNonFinite: number, at: path) })
+                leaf(try options.text(ofNonFinite: number, at: path))
             }
         case let .string(text): leaf(text)
         case let .date(date):
-            switch try diagnosed({ () throws(DocumentError) in try options.text(ofDate: date, at: path) }) {
+            switch try options.text(ofDate: date, at: path) {
             case let .string(text), let .number(text): leaf(text)
             }
         case let .data(bytes): leaf(options.text(ofData: bytes))
@@ -149,9 +149,9 @@ public enum CSVFlattening {
     /// The array of dictionaries `table` holds.
     ///
     /// - Parameter infer: read `true`/`false`, JSON numbers, `[]` and `{}` as typed values.
-    /// - Throws: ``Diagnostic``: `csvShapeNotRepresentable` when two columns of a row claim the
+    /// - Throws: ``Diagnostic``: `shapeNotRepresentable` when two columns of a row claim the
     ///   same place (`a` holds text and `a.b` a value too), `columnIndexOutOfRange` for a column
-    ///   naming an index above `CSVColumnName.maximumIndex`, `csvTooDeep`.
+    ///   naming an index above `CSVColumnName.maximumIndex`, `tooDeep`.
     public static func restore(_ table: CSVTable, infer: Bool = false, maximumDepth: Int = 512) throws(Diagnostic) -> Document {
         var paths: [[ValuePath.Component]] = []
         paths.reserveCapacity(table.header.count)
@@ -160,7 +160,7 @@ public enum CSVFlattening {
         }
         if let deep = paths.firstIndex(where: { $0.count > maximumDepth }) {
             throw Diagnostic(
-                .csvTooDeep, "column \(deep + 1) nests deeper than \(maximumDepth) levels",
+                .tooDeep, "column \(deep + 1) nests deeper than \(maximumDepth) levels",
                 at: table.headerLocation(ofColumn: deep))
         }
         var records: [Document] = []
@@ -171,7 +171,7 @@ public enum CSVFlattening {
                 let value: Document = field.map { infer ? inferred($0) : .string($0) } ?? .null
                 guard root.insert(value, at: paths[column][...]) else {
                     throw Diagnostic(
-                        .csvShapeNotRepresentable, "column '\(table.header[column])' conflicts with another column of the same row",
+                        .shapeNotRepresentable, "column '\(table.header[column])' conflicts with another column of the same row",
                         path: ValuePath([.index(rowIndex)]))
                 }
             }
@@ -180,7 +180,7 @@ public enum CSVFlattening {
             var gapBudget = table.header.count
             guard let record = root.document(gapBudget: &gapBudget) else {
                 throw Diagnostic(
-                    .csvShapeNotRepresentable, "column indices leave more gaps than the header has columns",
+                    .shapeNotRepresentable, "column indices leave more gaps than the header has columns",
                     path: ValuePath([.index(rowIndex)]))
             }
             records.append(record)
@@ -305,18 +305,5 @@ public enum CSVFlattening {
 extension ValuePath.Component {
     var isIndex: Bool {
         if case .index = self { true } else { false }
-    }
-}
-
-/// A writing strategy's ``DocumentError`` as the CSV layer's ``Diagnostic``, until the options'
-/// errors are diagnostics themselves (their hint, CLI text, stays in the message until then).
-private func diagnosed<T>(_ body: () throws(DocumentError) -> T) throws(Diagnostic) -> T {
-    do {
-        return try body()
-    } catch {
-        throw Diagnostic(
-            Diagnostic.Code(rawValue: error.code.rawValue), error.message + (error.hint.map { "; \($0)" } ?? ""),
-            path: { if case let .path(text) = error.location { ValuePath(parsing: text) } else { nil } }(),
-            file: error.file)
     }
 }

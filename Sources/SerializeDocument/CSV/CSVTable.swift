@@ -41,12 +41,12 @@ extension CSVTable {
     /// when it holds the delimiter, a quote, a line break, or is the empty string (an empty
     /// unquoted field is `nil`).
     ///
-    /// - Throws: ``Diagnostic`` `csvNullNotRepresentable` for a `nil` in a one-column table:
+    /// - Throws: ``Diagnostic`` `nullNotRepresentable` for a `nil` in a one-column table:
     ///   its row would be a blank line, which `CSVWriter`'s public API does not write.
     public func csvData(delimiter: UInt8 = UInt8(ascii: ",")) throws(Diagnostic) -> Data {
         if header.count == 1, let row = rows.firstIndex(where: { $0.first.map { $0 == nil } ?? true }) {
             throw Diagnostic(
-                .csvNullNotRepresentable,
+                .nullNotRepresentable,
                 "a one-column CSV cannot hold null: its row would be a blank line; write JSON or a property list instead",
                 path: ValuePath([.index(row)]))
         }

@@ -1,6 +1,7 @@
 /// A growable byte buffer that becomes `Data` without a copy.
 
 import Foundation
+import SerializeCore
 
 #if canImport(Glibc)
 import Glibc
@@ -85,9 +86,9 @@ final class ByteBuffer {
 
 extension Data {
     /// Calls `body` with the bytes of this data, passing its typed error through.
-    func withBytes<Result>(_ body: (UnsafeBufferPointer<UInt8>) throws(DocumentError) -> Result) throws(DocumentError) -> Result {
-        let outcome: Swift.Result<Result, DocumentError> = withUnsafeBytes { raw in
-            do throws(DocumentError) {
+    func withBytes<Result>(_ body: (UnsafeBufferPointer<UInt8>) throws(Diagnostic) -> Result) throws(Diagnostic) -> Result {
+        let outcome: Swift.Result<Result, Diagnostic> = withUnsafeBytes { raw in
+            do throws(Diagnostic) {
                 return .success(try body(raw.bindMemory(to: UInt8.self)))
             } catch {
                 return .failure(error)

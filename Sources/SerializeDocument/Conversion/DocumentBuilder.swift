@@ -1,6 +1,7 @@
 /// The one interface between readers and writers: a document handed over value by value.
 
 import Foundation
+import SerializeCore
 import OrderedCollections
 
 /// Receives a document from a reader (or from a ``Document`` tree) one value at a time.
@@ -21,17 +22,17 @@ protocol DocumentBuilder {
     static var reusesValues: Bool { get }
 
     /// A value that is not a container.
-    mutating func scalar(_ value: Document) throws(DocumentError) -> Value
-    mutating func beginArray() throws(DocumentError) -> ArrayState
+    mutating func scalar(_ value: Document) throws(Diagnostic) -> Value
+    mutating func beginArray() throws(Diagnostic) -> ArrayState
     /// Called before each element's value is read.
-    mutating func beginElement(in array: inout ArrayState) throws(DocumentError)
-    mutating func endElement(_ value: Value, in array: inout ArrayState) throws(DocumentError)
-    mutating func endArray(_ array: ArrayState) throws(DocumentError) -> Value
-    mutating func beginDictionary() throws(DocumentError) -> DictionaryState
+    mutating func beginElement(in array: inout ArrayState) throws(Diagnostic)
+    mutating func endElement(_ value: Value, in array: inout ArrayState) throws(Diagnostic)
+    mutating func endArray(_ array: ArrayState) throws(Diagnostic) -> Value
+    mutating func beginDictionary() throws(Diagnostic) -> DictionaryState
     /// Called with each key before its value is read.
-    mutating func beginMember(_ key: String, in dictionary: inout DictionaryState) throws(DocumentError)
-    mutating func endMember(_ value: Value, in dictionary: inout DictionaryState) throws(DocumentError)
-    mutating func endDictionary(_ dictionary: DictionaryState) throws(DocumentError) -> Value
+    mutating func beginMember(_ key: String, in dictionary: inout DictionaryState) throws(Diagnostic)
+    mutating func endMember(_ value: Value, in dictionary: inout DictionaryState) throws(Diagnostic)
+    mutating func endDictionary(_ dictionary: DictionaryState) throws(Diagnostic) -> Value
 }
 
 // MARK: - Building trees
@@ -65,7 +66,7 @@ extension DocumentBuilder {
 extension Document {
     /// Hands this tree to `builder`, dictionary members in document order or sorted by the
     /// UTF-8 bytes of their keys.
-    func build<Builder: DocumentBuilder>(into builder: inout Builder, sortKeys: Bool) throws(DocumentError) -> Builder.Value {
+    func build<Builder: DocumentBuilder>(into builder: inout Builder, sortKeys: Bool) throws(Diagnostic) -> Builder.Value {
         switch self {
         case let .array(elements):
             var state = try builder.beginArray()
@@ -98,7 +99,7 @@ extension Document {
     }
 }
 
-extension DocumentError.Code {
+extension Diagnostic.Code {
     /// A streaming reader met a duplicate key, which only a tree can merge (the last value at the
     /// first key's place); ``Format/convert(_:to:reading:writing:)`` reads again into a tree.
     /// Never reported to the user.
@@ -109,10 +110,10 @@ extension DocumentError.Code {
 struct StreamedKeys {
     private var keys: Set<String> = []
 
-    /// Records `key`; throws ``DocumentError/Code/duplicateKeyNeedsTree`` when it was already seen.
-    mutating func insert(_ key: String) throws(DocumentError) {
+    /// Records `key`; throws ``Diagnostic/Code/duplicateKeyNeedsTree`` when it was already seen.
+    mutating func insert(_ key: String) throws(Diagnostic) {
         guard keys.insert(key).inserted else {
-            throw DocumentError(.duplicateKeyNeedsTree, "duplicate key \"\(key)\"")
+            throw Diagnostic(.duplicateKeyNeedsTree, "duplicate key \"\(key)\"")
         }
     }
 }

@@ -1,7 +1,7 @@
 /// Reading and writing any ``Format``: the converter's one entry point per direction.
 
 public import Foundation
-import SerializeCore
+public import SerializeCore
 
 /// Options for reading a document.
 public struct ReadingOptions: Sendable, Hashable {
@@ -29,46 +29,33 @@ extension Format {
 
     /// Reads `data` in this format; property lists are told apart by content.
     ///
-    /// - Throws: ``DocumentError`` with a line and column (text formats) or a byte offset.
-    public func read(_ data: Data, options: ReadingOptions = ReadingOptions()) throws(DocumentError) -> Document {
+    /// - Throws: ``Diagnostic`` with a line and column (text formats) or a byte offset.
+    public func read(_ data: Data, options: ReadingOptions = ReadingOptions()) throws(Diagnostic) -> Document {
         switch detected(in: data) {
         case .json:
             return try JSONReader(maximumDepth: options.maximumDepth).read(data)
         case .binaryPlist:
             return try BinaryPlistReader(maximumDepth: options.maximumDepth).read(data)
         case .xmlPlist:
-            do {
-                return try XMLPlistReader().read(data)
-            } catch let error as DocumentError {
-                throw error
-            } catch {
-                throw DocumentError(.syntax, "\(error)")
-            }
+            return try XMLPlistReader().read(data)
         case .csv:
-            return try documentError { () throws(Diagnostic) in
-                try CSVFlattening.restore(try CSVTable(csvData: data), infer: options.inferCSVTypes, maximumDepth: options.maximumDepth)
-            }
+            return try CSVFlattening.restore(try CSVTable(csvData: data), infer: options.inferCSVTypes, maximumDepth: options.maximumDepth)
         case .tsv:
-            return try documentError { () throws(Diagnostic) in
-                try CSVFlattening.restore(
-                    try CSVTable(csvData: data, delimiter: 0x09), infer: options.inferCSVTypes, maximumDepth: options.maximumDepth)
-            }
+            return try CSVFlattening.restore(
+                try CSVTable(csvData: data, delimiter: 0x09), infer: options.inferCSVTypes, maximumDepth: options.maximumDepth)
         }
     }
 
     /// Writes `document` in this format.
     ///
-    /// - Throws: ``DocumentError`` at the path of a value the format cannot hold under `options`.
-    public func write(_ document: Document, options: WritingOptions = WritingOptions()) throws(DocumentError) -> Data {
+    /// - Throws: ``Diagnostic`` at the path of a value the format cannot hold under `options`.
+    public func write(_ document: Document, options: WritingOptions = WritingOptions()) throws(Diagnostic) -> Data {
         switch self {
         case .json: try JSONWriter(options: options).write(document)
         case .xmlPlist: try XMLPlistWriter(options: options).write(document)
         case .binaryPlist: try BinaryPlistWriter(options: options).write(document)
-        case .csv: try documentError { () throws(Diagnostic) in try CSVFlattening.flatten(document, options: options).csvData() }
-        case .tsv:
-            try documentError { () throws(Diagnostic) in
-                try CSVFlattening.flatten(document, options: options).csvData(delimiter: 0x09)
-            }
+        case .csv: try CSVFlattening.flatten(document, options: options).csvData()
+        case .tsv: try CSVFlattening.flatten(document, options: options).csvData(delimiter: 0x09)
         }
     }
 }
@@ -78,12 +65,12 @@ extension Format {
 /// A failed conversion: the input could not be read, or the output cannot hold a value.
 public enum ConversionFailure: Error, Sendable, Equatable, CustomStringConvertible {
     /// The input is not valid in its format.
-    case reading(DocumentError)
+    case reading(Diagnostic)
     /// The target format cannot hold a value under the writing options.
-    case writing(DocumentError)
+    case writing(Diagnostic)
 
     /// The underlying error.
-    public var error: DocumentError {
+    public var error: Diagnostic {
         switch self {
         case let .reading(error), let .writing(error): error
         }
@@ -109,11 +96,11 @@ extension Format {
     ) throws(ConversionFailure) -> Data {
         let source = detected(in: data)
         if [.json, .binaryPlist, .xmlPlist].contains(source), !writing.sortKeys, [.json, .xmlPlist, .binaryPlist].contains(target) {
-            do throws(DocumentError) {
+            do throws(Diagnostic) {
                 if let output = try Self.stream(data, from: source, to: target, reading: reading, writing: writing) { return output }
             } catch {
-                // The readers locate by line and column or byte offset, the writers by path.
-                if case .path = error.location { throw .writing(error) }
+                // The readers locate by line and column or byte offset; the writers give only a path.
+                if error.location == nil { throw .writing(error) }
                 throw .reading(error)
             }
         }
@@ -132,10 +119,10 @@ extension Format {
 
     /// Converts `data` with the reader driving the target's writer; nil when the input needs the
     /// tree after all (a duplicate key).
-    static func stream(_ data: Data, from source: Format, to target: Format, reading: ReadingOptions, writing: WritingOptions) throws(DocumentError) -> Data? {
+    static func stream(_ data: Data, from source: Format, to target: Format, reading: ReadingOptions, writing: WritingOptions) throws(Diagnostic) -> Data? {
         /// The root value and, for XML, how many values and keys were read; nil: use the tree.
-        func drive<Builder: DocumentBuilder>(_ builder: inout Builder) throws(DocumentError) -> (Builder.Value, count: Int?)? {
-            do throws(DocumentError) {
+        func drive<Builder: DocumentBuilder>(_ builder: inout Builder) throws(Diagnostic) -> (Builder.Value, count: Int?)? {
+            do throws(Diagnostic) {
                 switch source {
                 case .json: return (try JSONReader(maximumDepth: reading.maximumDepth).read(data, into: &builder), nil)
                 case .xmlPlist:

@@ -2,11 +2,11 @@
 
 import Foundation
 import OrderedCollections
-import SerializeCore
+public import SerializeCore
 
 /// What a writer does with `null` where the format has none (property lists).
 public enum NullStrategy: Sendable, Hashable {
-    /// Refuse with ``DocumentError/Code/nullNotRepresentable`` naming the path and the flag.
+    /// Refuse with ``Diagnostic/Code/nullNotRepresentable`` naming the path and the option that gets it through.
     case error
     /// Leave the member out of its dictionary, or the element out of its array.
     case omit
@@ -32,7 +32,7 @@ public enum DataStrategy: String, Sendable, Hashable, CaseIterable {
 
 /// What a writer does with NaN and infinities where the format has none (JSON, CSV).
 public enum NonFiniteStrategy: String, Sendable, Hashable, CaseIterable {
-    /// Refuse with ``DocumentError/Code/nonFiniteNumber`` naming the path and the flag.
+    /// Refuse with ``Diagnostic/Code/nonFiniteNumber`` naming the path and the option that gets it through.
     case error
     /// Write the strings `NaN`, `Infinity` and `-Infinity`.
     case string
@@ -40,7 +40,7 @@ public enum NonFiniteStrategy: String, Sendable, Hashable, CaseIterable {
 
 /// What the CSV writer does when a record has no value for a column other records have.
 public enum MissingStrategy: String, Sendable, Hashable, CaseIterable {
-    /// Refuse with ``DocumentError/Code/missingValue``: CSV cannot tell a missing value from null.
+    /// Refuse with ``Diagnostic/Code/missingValue``: CSV cannot tell a missing value from null.
     case error
     /// Write an empty field, which reads back as `null`.
     case null
@@ -95,17 +95,19 @@ extension WritingOptions {
     /// The text of a scalar that has no native form in JSON or CSV, through these strategies.
     ///
     /// - Returns: `.string` for text, `.number` for text that is a number in JSON.
-    func text(ofDate date: Date, at path: ValuePath) throws(DocumentError) -> ScalarText {
+    func text(ofDate date: Date, at path: ValuePath) throws(Diagnostic) -> ScalarText {
         switch dates {
         case .iso8601:
             guard let text = TextValues.iso8601(date) else {
-                throw DocumentError(.invalidDate, "date \(date.timeIntervalSinceReferenceDate) is outside the years 1 to 9999", at: .at(path), hint: "use --dates epoch")
+                throw Diagnostic(
+                    .invalidDate, "date \(date.timeIntervalSinceReferenceDate) is outside the years 1 to 9999", path: path,
+                    remedy: Remedy(option: "dates", value: "epoch", effect: "write it as seconds since 1970"))
             }
             return .string(text)
         case .epoch:
             let seconds = date.timeIntervalSince1970
             guard let text = TextValues.real(seconds) else {
-                throw DocumentError(.invalidDate, "date is not a finite number of seconds", at: .at(path))
+                throw Diagnostic(.invalidDate, "date is not a finite number of seconds", path: path)
             }
             return .number(text)
         }
@@ -118,12 +120,12 @@ extension WritingOptions {
         }
     }
 
-    func text(ofNonFinite value: Double, at path: ValuePath) throws(DocumentError) -> String {
+    func text(ofNonFinite value: Double, at path: ValuePath) throws(Diagnostic) -> String {
         switch nonFinite {
         case .error:
-            throw DocumentError(
-                .nonFiniteNumber, "\(value) cannot be written as a number", at: .at(path),
-                hint: "use --non-finite string to write it as the string \"\(Self.nonFiniteText(value))\"")
+            throw Diagnostic(
+                .nonFiniteNumber, "\(value) cannot be written as a number", path: path,
+                remedy: Remedy(option: "nonFinite", value: "string", effect: "write it as the string \"\(Self.nonFiniteText(value))\""))
         case .string:
             return Self.nonFiniteText(value)
         }
@@ -133,10 +135,10 @@ extension WritingOptions {
         value.isNaN ? "NaN" : value < 0 ? "-Infinity" : "Infinity"
     }
 
-    func nullError(at path: ValuePath, format: String) -> DocumentError {
-        DocumentError(
-            .nullNotRepresentable, "null cannot be written to \(format), which has no null", at: .at(path),
-            hint: "use --null omit to leave it out, or --null <string> to write a string instead")
+    func nullError(at path: ValuePath, format: String) -> Diagnostic {
+        Diagnostic(
+            .nullNotRepresentable, "null cannot be written to \(format), which has no null", path: path,
+            remedy: Remedy(option: "null", value: "omit", effect: "leave the member or element out"))
     }
 }
 

@@ -1,6 +1,7 @@
 /// Reads JSON (RFC 8259) bytes into a ``Document``.
 
 public import Foundation
+public import SerializeCore
 import OrderedCollections
 
 /// A strict RFC 8259 JSON reader with compiler-like errors.
@@ -8,10 +9,10 @@ import OrderedCollections
 /// It reads bytes, not a `String`: integers that fit `Int64` become ``Document/integer(_:)``,
 /// those up to `UInt64.max` ``Document/unsignedInteger(_:)``; any number with a fraction or an
 /// exponent becomes a correctly rounded ``Document/double(_:)``. An integer beyond 64 bits or a
-/// real beyond `Double`'s range is refused (``DocumentError/Code/numberOutOfRange``) rather than
+/// real beyond `Double`'s range is refused (``Diagnostic/Code/numberOutOfRange``) rather than
 /// rounded silently. Object key order is kept; a duplicate key keeps its first position and its
 /// last value. A UTF-8 byte-order mark is skipped. Nesting deeper than ``maximumDepth`` is
-/// refused with ``DocumentError/Code/tooDeep``, so no input can overflow the stack.
+/// refused with ``Diagnostic/Code/tooDeep``, so no input can overflow the stack.
 public struct JSONReader: Sendable {
     /// The deepest nesting of arrays and objects accepted; 512, the same as Foundation and plutil.
     public var maximumDepth: Int
@@ -23,15 +24,15 @@ public struct JSONReader: Sendable {
 
     /// Parses `data` as one JSON text.
     ///
-    /// - Throws: ``DocumentError`` located at a 1-based line and column.
-    public func read(_ data: Data) throws(DocumentError) -> Document {
+    /// - Throws: ``Diagnostic`` located at a 1-based line and column.
+    public func read(_ data: Data) throws(Diagnostic) -> Document {
         var builder = TreeBuilder()
         return try read(data, into: &builder)
     }
 
     /// Parses `data`, handing each value to `builder` as it is read.
-    func read<Builder: DocumentBuilder>(_ data: Data, into builder: inout Builder) throws(DocumentError) -> Builder.Value {
-        try data.withBytes { bytes throws(DocumentError) in
+    func read<Builder: DocumentBuilder>(_ data: Data, into builder: inout Builder) throws(Diagnostic) -> Builder.Value {
+        try data.withBytes { bytes throws(Diagnostic) in
             var parser = JSONParser(bytes: bytes, maximumDepth: maximumDepth, builder: builder)
             defer { builder = parser.builder }
             return try parser.parseDocument()
@@ -55,7 +56,7 @@ struct JSONParser<Builder: DocumentBuilder> {
         self.builder = builder
     }
 
-    mutating func parseDocument() throws(DocumentError) -> Builder.Value {
+    mutating func parseDocument() throws(Diagnostic) -> Builder.Value {
         if bytes.count >= 3, bytes[0] == 0xEF, bytes[1] == 0xBB, bytes[2] == 0xBF { index = 3 }
         skipWhitespace()
         guard index < bytes.count else {
@@ -71,7 +72,7 @@ struct JSONParser<Builder: DocumentBuilder> {
 
     // MARK: - Values
 
-    mutating func parseValue() throws(DocumentError) -> Builder.Value {
+    mutating func parseValue() throws(Diagnostic) -> Builder.Value {
         guard index < bytes.count else { throw error(.syntax, "unexpected end of input, expected a value") }
         let scalar: Document
         switch bytes[index] {
@@ -87,14 +88,14 @@ struct JSONParser<Builder: DocumentBuilder> {
         return try builder.scalar(scalar)
     }
 
-    mutating func enter() throws(DocumentError) {
+    mutating func enter() throws(Diagnostic) {
         depth += 1
         if depth > maximumDepth {
             throw error(.tooDeep, "arrays and objects nest deeper than \(maximumDepth) levels")
         }
     }
 
-    mutating func parseArray() throws(DocumentError) -> Builder.Value {
+    mutating func parseArray() throws(Diagnostic) -> Builder.Value {
         try enter()
         index += 1
         var elements = try builder.beginArray()
@@ -122,7 +123,7 @@ struct JSONParser<Builder: DocumentBuilder> {
         }
     }
 
-    mutating func parseObject() throws(DocumentError) -> Builder.Value {
+    mutating func parseObject() throws(Diagnostic) -> Builder.Value {
         try enter()
         index += 1
         var members = try builder.beginDictionary()
@@ -163,7 +164,7 @@ struct JSONParser<Builder: DocumentBuilder> {
         }
     }
 
-    mutating func expectLiteral(_ literal: StaticString) throws(DocumentError) {
+    mutating func expectLiteral(_ literal: StaticString) throws(Diagnostic) {
         let start = index
         let count = literal.utf8CodeUnitCount
         let matches = literal.withUTF8Buffer { expected in
@@ -180,7 +181,7 @@ struct JSONParser<Builder: DocumentBuilder> {
 
     // MARK: - Numbers
 
-    mutating func parseNumber() throws(DocumentError) -> Document {
+    mutating func parseNumber() throws(Diagnostic) -> Document {
         let start = index
         var isInteger = true
         if bytes[index] == UInt8(ascii: "-") { index += 1 }
@@ -215,9 +216,10 @@ struct JSONParser<Builder: DocumentBuilder> {
         let text = UnsafeBufferPointer(rebasing: bytes[start..<index])
         if isInteger {
             if let value = Self.integer(text) { return value }
-            var failure = error(.numberOutOfRange, "integer \(String(decoding: text, as: UTF8.self)) does not fit in 64 bits", at: start)
-            failure.hint = "serialize keeps integers exact and will not round it to a real; quote it as a string to keep every digit"
-            throw failure
+            throw error(
+                .numberOutOfRange,
+                "integer \(String(decoding: text, as: UTF8.self)) does not fit in 64 bits; serialize keeps integers exact and will not round it to a real: quote it as a string to keep every digit",
+                at: start)
         }
         // Swift's Double(String) is strtod: correctly rounded.
         guard let value = Double(String(decoding: text, as: UTF8.self)), value.isFinite else {
@@ -248,7 +250,7 @@ struct JSONParser<Builder: DocumentBuilder> {
 
     // MARK: - Strings
 
-    mutating func parseString() throws(DocumentError) -> String {
+    mutating func parseString() throws(Diagnostic) -> String {
         let open = index
         index += 1
         let start = index
@@ -292,7 +294,7 @@ struct JSONParser<Builder: DocumentBuilder> {
         }
     }
 
-    mutating func parseEscape(into buffer: inout [UInt8]) throws(DocumentError) {
+    mutating func parseEscape(into buffer: inout [UInt8]) throws(Diagnostic) {
         let escapeStart = index
         index += 1
         guard index < bytes.count else { throw error(.syntax, "unterminated escape sequence", at: escapeStart) }
@@ -332,7 +334,7 @@ struct JSONParser<Builder: DocumentBuilder> {
         }
     }
 
-    mutating func parseHex4(escapeStart: Int) throws(DocumentError) -> UInt16 {
+    mutating func parseHex4(escapeStart: Int) throws(Diagnostic) -> UInt16 {
         guard bytes.count - index >= 4 else {
             throw error(.syntax, "\\u escape needs four hexadecimal digits", at: escapeStart)
         }
@@ -392,32 +394,8 @@ struct JSONParser<Builder: DocumentBuilder> {
         return range.lowerBound
     }
 
-    func error(_ code: DocumentError.Code, _ message: String, at offset: Int? = nil) -> DocumentError {
-        DocumentError(code, message, at: TextPosition.location(of: offset ?? index, in: bytes))
-    }
-}
-
-/// Turns byte offsets into 1-based line and column numbers for text formats.
-enum TextPosition {
-    /// The line and column of `offset`; columns count Unicode scalars, not bytes.
-    static func location(of offset: Int, in bytes: UnsafeBufferPointer<UInt8>) -> DocumentError.Location {
-        var line = 1, column = 1
-        let end = min(offset, bytes.count)
-        var position = 0
-        if end >= 3, bytes[0] == 0xEF, bytes[1] == 0xBB, bytes[2] == 0xBF { position = 3 }
-        while position < end {
-            let byte = bytes[position]
-            // A line ends at LF, CR, or CRLF (counted once).
-            if byte == 0x0D || (byte == 0x0A && (position == 0 || bytes[position - 1] != 0x0D)) {
-                line += 1
-                column = 1
-            } else if byte == 0x0A {
-                column = 1
-            } else if byte & 0xC0 != 0x80 {
-                column += 1
-            }
-            position += 1
-        }
-        return .text(line: line, column: column)
+    func error(_ code: Diagnostic.Code, _ message: String, at offset: Int? = nil) -> Diagnostic {
+        // The one column rule (SourceLocation.swift) locates every format's offsets.
+        Diagnostic(code, message, at: SourceLocator.locate(offset ?? index, in: bytes))
     }
 }

@@ -2,7 +2,7 @@
 
 public import Foundation
 import OrderedCollections
-import SerializeCore
+public import SerializeCore
 
 /// Writes JSON: pretty (two-space indent) or compact, keys in document order or sorted.
 ///
@@ -21,8 +21,8 @@ public struct JSONWriter: Sendable {
 
     /// The JSON text of `document`, ending in a newline when pretty.
     ///
-    /// - Throws: ``DocumentError`` located at the path of a value the options refuse.
-    public func write(_ document: Document) throws(DocumentError) -> Data {
+    /// - Throws: ``Diagnostic`` located at the path of a value the options refuse.
+    public func write(_ document: Document) throws(Diagnostic) -> Data {
         var output = JSONOutput(options: options)
         _ = try document.build(into: &output, sortKeys: options.sortKeys)
         return output.finish()
@@ -50,7 +50,7 @@ struct JSONOutput: DocumentBuilder {
 
     // MARK: - Values
 
-    mutating func scalar(_ document: Document) throws(DocumentError) {
+    mutating func scalar(_ document: Document) throws(Diagnostic) {
         switch document {
         case .null: append("null")
         case let .bool(value): append(value ? "true" : "false")

@@ -1,6 +1,7 @@
 /// The text of `<integer>`, `<real>`, `<date>` and `<data>`, checked and converted.
 
 import Foundation
+import SerializeCore
 internal import SerializeCoding
 
 /// Parsers for the text-valued property-list tags. Each returns a value or a ``Problem`` naming
@@ -8,7 +9,7 @@ internal import SerializeCoding
 enum PlistScalar {
     /// Why a tag's text is not a value of its type.
     struct Problem: Error {
-        var code: XMLPlistReader.Diagnostic.Code
+        var code: Diagnostic.Code
         var message: String
         /// Index into the text of the first offending byte.
         var index: Int

@@ -2,6 +2,7 @@
 /// in one pass.
 
 import Foundation
+import SerializeCore
 import SerializeXML
 
 /// Receives the events of an ``XMLEventParser`` over a property list and hands them to an
@@ -14,11 +15,11 @@ final class XMLPlistEvents: XMLEventHandler {
     let start: (XMLName, Int, Int) -> Void
     let end: (Int, Int, XMLEventParser) -> Void
     let text: (UnsafeRawBufferPointer, XMLEventParser) -> Void
-    let diagnostic: (XMLDiagnostic) -> Void
+    let diagnostic: (Diagnostic) -> Void
 
     init(
         start: @escaping (XMLName, Int, Int) -> Void, end: @escaping (Int, Int, XMLEventParser) -> Void,
-        text: @escaping (UnsafeRawBufferPointer, XMLEventParser) -> Void, diagnostic: @escaping (XMLDiagnostic) -> Void
+        text: @escaping (UnsafeRawBufferPointer, XMLEventParser) -> Void, diagnostic: @escaping (Diagnostic) -> Void
     ) {
         self.start = start
         self.end = end
@@ -38,7 +39,7 @@ final class XMLPlistEvents: XMLEventHandler {
         text(bytes, parser)
     }
 
-    func xmlDiagnostic(_ diagnostic: XMLDiagnostic, parser: XMLEventParser) {
+    func xmlDiagnostic(_ diagnostic: Diagnostic, parser: XMLEventParser) {
         self.diagnostic(diagnostic)
     }
 }
@@ -78,8 +79,6 @@ extension XMLPlistWalk {
 /// error, or a duplicate key a builder that cannot merge keys meets) it gets nothing more, and
 /// the walk goes on for the diagnostics alone.
 struct XMLPlistWalk<Builder: DocumentBuilder> {
-    typealias Diagnostic = XMLPlistReader.Diagnostic
-
     /// The property-list tags.
     enum Tag: UInt8 {
         case plist, dict, array, key, string, integer, real, date, data, `true`, `false`
@@ -154,37 +153,19 @@ struct XMLPlistWalk<Builder: DocumentBuilder> {
         var pendingKeyOffset = 0
     }
 
-    /// A diagnostic before its line and column are known (they are computed in offset order).
-    struct Pending {
-        var code: Diagnostic.Code
-        var severity: Diagnostic.Severity
-        var message: String
-        var offset: Int
-        var keyPath: String
-        var lineColumn: (line: Int, column: Int)?
-        /// An earlier position the message names (`line:column` replaces ``firstPlaceholder``).
-        var related: Int?
-    }
-
-    /// Stands in a message for the `line:column` of ``Pending/related``.
-    static var firstPlaceholder: String { "\u{1}first\u{1}" }
-
-    /// At most this many diagnostics are kept; the rest are counted in a final note.
-    static var diagnosticLimit: Int { 1000 }
-
     /// Whether a duplicate key may be handed to the builder (which then keeps the last value at
     /// the first key's place, as ``TreeBuilder`` does); writers cannot take a value back.
     let mergesDuplicateKeys: Bool
     private(set) var builder: Builder
     /// Whether values still go to ``builder``.
-    private(set) var building: Bool
+    var building: Bool
     /// A duplicate key stopped the building: the builder cannot give it the tree's meaning.
     private(set) var abandoned = false
     /// What the builder threw, which stopped the building.
-    private(set) var builderError: DocumentError?
+    private(set) var builderError: Diagnostic?
     /// Values and keys handed to the builder (``BinaryPlistOutput/objectBound(_:)`` of the tree).
     private(set) var valueCount = 0
-    private var frames: [Frame] = []
+    private(set) var frames: [Frame] = []
     /// One per open `<dict>` frame, innermost last.
     private var dicts: [DictState] = []
     /// One per `<dict>` frame opened while building, innermost last.
@@ -192,14 +173,14 @@ struct XMLPlistWalk<Builder: DocumentBuilder> {
     /// One per `<array>` frame opened while building, innermost last.
     private var arrays: [Builder.ArrayState] = []
     /// The dictionary key of every open frame with ``Frame/hasKey``, outermost first.
-    private var keys: [String] = []
+    private(set) var keys: [String] = []
     private var text: [UInt8] = []
     private var skipDepth = 0
     private var lastTagEnd = 0
     private var containerDepth = 0
     private var notedArchive = false
-    private var dropped = 0
-    private(set) var pending: [Pending] = []
+    var dropped = 0
+    var pending: [Pending] = []
     private(set) var root: Builder.Value?
     private(set) var maxDepth = 0
 
@@ -213,7 +194,7 @@ struct XMLPlistWalk<Builder: DocumentBuilder> {
 
     /// Runs `body` on the builder; a thrown error is kept and stops the building.
     @inline(__always)
-    private mutating func build<T>(_ body: (inout Builder) throws(DocumentError) -> T) -> T? {
+    private mutating func build<T>(_ body: (inout Builder) throws(Diagnostic) -> T) -> T? {
         do {
             return try body(&builder)
         } catch {
@@ -223,58 +204,9 @@ struct XMLPlistWalk<Builder: DocumentBuilder> {
     }
 
     /// Keeps what the builder threw and stops the building.
-    private mutating func stopBuilding(_ error: DocumentError) {
+    private mutating func stopBuilding(_ error: Diagnostic) {
         builderError = error
         building = false
-    }
-
-    // MARK: - Reporting
-
-    /// The key path of the innermost open value, plus `component`.
-    private func keyPath(adding component: PlistKeyPathComponent?) -> String {
-        var components: [PlistKeyPathComponent] = []
-        var key = 0
-        for index in frames.indices.dropFirst() {
-            let parent = frames[index - 1]
-            if frames[index].hasKey {
-                components.append(.key(keys[key]))
-                key += 1
-            } else if parent.tag == .array {
-                components.append(.index(parent.childCount - 1))
-            }
-        }
-        if let component { components.append(component) }
-        return PlistKeyPathComponent.render(components)
-    }
-
-    private mutating func report(_ code: Diagnostic.Code, _ severity: Diagnostic.Severity, _ message: String, at offset: Int, adding component: PlistKeyPathComponent? = nil) {
-        if severity == .error { building = false }
-        guard pending.count < Self.diagnosticLimit else {
-            dropped += 1
-            return
-        }
-        pending.append(Pending(code: code, severity: severity, message: message, offset: offset, keyPath: keyPath(adding: component)))
-    }
-
-    /// The diagnostics in order of position, with lines and columns.
-    func diagnostics(using parser: XMLEventParser) -> [Diagnostic] {
-        var sorted = pending.enumerated().sorted { ($0.element.offset, $0.offset) < ($1.element.offset, $1.offset) }.map(\.element)
-        if dropped > 0, let last = sorted.last {
-            sorted.append(Pending(code: last.code, severity: .note, message: "\(dropped) more problems not shown", offset: last.offset, keyPath: last.keyPath))
-        }
-        // Locate every offset in increasing order, so the line count is one forward scan.
-        var locations: [Int: (line: Int, column: Int)] = [:]
-        for offset in Set(sorted.map(\.offset) + sorted.compactMap(\.related)).sorted() {
-            locations[offset] = parser.location(ofByteOffset: offset)
-        }
-        return sorted.map { item in
-            let (line, column) = item.lineColumn ?? locations[item.offset] ?? (1, 1)
-            var message = item.message
-            if let related = item.related, let first = locations[related] {
-                message = message.replacingOccurrences(of: Self.firstPlaceholder, with: "\(first.line):\(first.column)")
-            }
-            return Diagnostic(code: item.code, severity: item.severity, message: message, line: line, column: column, byteOffset: item.offset, keyPath: item.keyPath)
-        }
     }
 
     // MARK: - Start tags
@@ -329,7 +261,7 @@ struct XMLPlistWalk<Builder: DocumentBuilder> {
 
     /// Takes the next place in the open container for a value starting at `offset`: its key path
     /// component, whether it has nowhere to go, and the dictionary key it goes under.
-    private mutating func claimSlot(reportingMissingKey: Bool, at offset: Int) -> (component: PlistKeyPathComponent?, orphan: Bool, key: String?) {
+    private mutating func claimSlot(reportingMissingKey: Bool, at offset: Int) -> (component: ValuePath.Component?, orphan: Bool, key: String?) {
         let top = frames.count - 1
         guard top >= 0 else { return (nil, false, nil) }
         switch frames[top].tag {
@@ -369,14 +301,14 @@ struct XMLPlistWalk<Builder: DocumentBuilder> {
         switch frame.tag {
         case .dict:
             dicts.append(DictState())
-            if building, let state = build({ builder throws(DocumentError) in try builder.beginDictionary() }) {
+            if building, let state = build({ builder throws(Diagnostic) in try builder.beginDictionary() }) {
                 dictStates.append(state)
                 valueCount += 1
             }
             containerDepth += 1
             maxDepth = max(maxDepth, containerDepth)
         case .array:
-            if building, let state = build({ builder throws(DocumentError) in try builder.beginArray() }) {
+            if building, let state = build({ builder throws(Diagnostic) in try builder.beginArray() }) {
                 arrays.append(state)
                 valueCount += 1
             }
@@ -494,11 +426,11 @@ struct XMLPlistWalk<Builder: DocumentBuilder> {
                 report(.keyedArchive, .note, "a CF$UID dictionary: this is an NSKeyedArchiver archive, whose CF$UID values are references into its $objects array", at: frame.start)
             }
             guard building, let state else { return nil }
-            return build { builder throws(DocumentError) in try builder.endDictionary(state) }
+            return build { builder throws(Diagnostic) in try builder.endDictionary(state) }
         case .array:
             containerDepth -= 1
             guard building, let state = arrays.popLast() else { return nil }
-            return build { builder throws(DocumentError) in try builder.endArray(state) }
+            return build { builder throws(Diagnostic) in try builder.endArray(state) }
         case .plist:
             if frame.childCount == 0 {
                 report(.emptyPlist, .error, "empty <plist>: a property list holds exactly one root value", at: frame.start)
@@ -522,7 +454,7 @@ struct XMLPlistWalk<Builder: DocumentBuilder> {
     /// Hands a scalar to the builder.
     private mutating func deliver(_ value: Document) -> Builder.Value? {
         valueCount += 1
-        return build { builder throws(DocumentError) in try builder.scalar(value) }
+        return build { builder throws(Diagnostic) in try builder.scalar(value) }
     }
 
     /// Checks a text tag's text; its value (data only while building). `contentEnd` is the offset
@@ -536,7 +468,7 @@ struct XMLPlistWalk<Builder: DocumentBuilder> {
             case .date:
                 PlistScalar.date(text).map { parsed in
                     if parsed.fractional {
-                        report(.fractionalSeconds, .note, "<date> has fractional seconds: serialize keeps them, but plutil and Foundation cannot read such a date", at: Self.sourceOffset(ofTextIndex: 19, in: source, parser: parser))
+                        report(.fractionalSeconds, .note, "<date> has fractional seconds: serialize keeps them, but plutil and Foundation cannot read such a date", at: XMLTextOffsets.sourceOffset(ofTextIndex: 19, in: source, parser: parser))
                     }
                     return Document.date(parsed.date)
                 }
@@ -546,140 +478,8 @@ struct XMLPlistWalk<Builder: DocumentBuilder> {
         case let .success(value):
             return value
         case let .failure(problem):
-            report(problem.code, .error, problem.message, at: text.isEmpty ? frame.start : Self.sourceOffset(ofTextIndex: problem.index, in: source, parser: parser))
+            report(problem.code, .error, problem.message, at: text.isEmpty ? frame.start : XMLTextOffsets.sourceOffset(ofTextIndex: problem.index, in: source, parser: parser))
             return nil
         }
-    }
-
-    /// The source offset of the byte at `index` in the decoded text of the element content at
-    /// `range`: re-reads the raw bytes, decoding character and entity references, skipping
-    /// CDATA markers, comments and processing instructions, and counting a CR LF pair as the one
-    /// line feed XML makes of it.
-    static func sourceOffset(ofTextIndex index: Int, in range: Range<Int>, parser: XMLEventParser) -> Int {
-        parser.withSourceBytes(range) { raw in
-            range.lowerBound + rawOffset(ofTextIndex: index, in: raw)
-        }
-    }
-
-    /// The offset in `raw` (element content as written) of the byte at `index` of its decoded text.
-    static func rawOffset(ofTextIndex index: Int, in raw: UnsafeRawBufferPointer) -> Int {
-        func starts(with marker: StaticString, at position: Int) -> Bool {
-            let count = marker.utf8CodeUnitCount
-            guard position + count <= raw.count else { return false }
-            return marker.withUTF8Buffer { marker in
-                (0..<count).allSatisfy { raw[position + $0] == marker[$0] }
-            }
-        }
-        func find(_ marker: StaticString, from position: Int) -> Int? {
-            var at = position
-            while at < raw.count {
-                if starts(with: marker, at: at) { return at }
-                at += 1
-            }
-            return nil
-        }
-        var decoded = 0, position = 0, inCDATA = false
-        while position < raw.count {
-            if inCDATA, starts(with: "]]>", at: position) {
-                inCDATA = false
-                position += 3
-                continue
-            }
-            if !inCDATA {
-                if starts(with: "<![CDATA[", at: position) {
-                    inCDATA = true
-                    position += 9
-                    continue
-                }
-                if starts(with: "<!--", at: position) {
-                    position = (find("-->", from: position + 4) ?? raw.count - 3) + 3
-                    continue
-                }
-                if starts(with: "<?", at: position) {
-                    position = (find("?>", from: position + 2) ?? raw.count - 2) + 2
-                    continue
-                }
-            }
-            if decoded >= index { return position }
-            if raw[position] == UInt8(ascii: "\r"), position + 1 < raw.count, raw[position + 1] == UInt8(ascii: "\n") {
-                decoded += 1
-                position += 2
-            } else if !inCDATA, raw[position] == UInt8(ascii: "&"), let semicolon = find(";", from: position + 1) {
-                let length = referenceLength(UnsafeRawBufferPointer(rebasing: raw[(position + 1)..<semicolon]))
-                if index < decoded + length { return position }
-                decoded += length
-                position = semicolon + 1
-            } else {
-                decoded += 1
-                position += 1
-            }
-        }
-        return min(position, raw.count)
-    }
-
-    /// The UTF-8 length of what the reference `&name;` stands for (`name` without `&` and `;`).
-    private static func referenceLength(_ name: UnsafeRawBufferPointer) -> Int {
-        guard name.first == UInt8(ascii: "#") else { return 1 }  // &amp; &lt; &gt; &quot; &apos;
-        let hex = name.count > 1 && (name[1] == UInt8(ascii: "x") || name[1] == UInt8(ascii: "X"))
-        let digits = String(decoding: name.dropFirst(hex ? 2 : 1), as: UTF8.self)
-        guard let value = UInt32(digits, radix: hex ? 16 : 10), let scalar = Unicode.Scalar(value) else { return 1 }
-        return String(scalar).utf8.count
-    }
-
-    // MARK: - libxml2 diagnostics
-
-    mutating func diagnostic(_ diagnostic: XMLDiagnostic) {
-        let code: Diagnostic.Code
-        var message = diagnostic.message
-        switch diagnostic.kind {
-        case .trailingContent:
-            code = .trailingContent
-            message = "content after the root element: a property list ends with </plist> (libxml2: \(diagnostic.message))"
-        case .emptyDocument:
-            code = .notAPlist
-            message = "no root element: this is not an XML property list (libxml2: \(diagnostic.message))"
-        case .internalSubset: code = .internalSubset
-        case let .entityReference(name):
-            code = .entityReference
-            message = "entity reference &\(name); refused: only &amp; &lt; &gt; &quot; &apos; and character references such as &#10; are allowed"
-        case .tooDeep: code = .tooDeep
-        case .tooLarge: code = .notWellFormed
-        case .notWellFormed:
-            code = .notWellFormed
-            message = "not well-formed XML: \(diagnostic.message)"
-        }
-        let severity: Diagnostic.Severity = diagnostic.level == .warning && code == .notWellFormed ? .warning : .error
-        let before = pending.count
-        report(code, severity, message, at: diagnostic.byteOffset)
-        if pending.count > before {
-            pending[pending.count - 1].lineColumn = (diagnostic.line, diagnostic.column)
-        }
-    }
-}
-
-/// The keys of one dictionary with the offset of each one's first `<key>`: a short list searched
-/// in order (most dictionaries are small), indexed by a hash table past 16 keys.
-struct KeyIndex {
-    private var entries: [(key: String, offset: Int)] = []
-    private var index: [String: Int]?
-
-    var count: Int { entries.count }
-    var first: String? { entries.first?.key }
-
-    /// Records `key` at `offset`; returns the offset of an earlier occurrence instead, if any.
-    mutating func insert(_ key: String, at offset: Int) -> Int? {
-        if let index {
-            if let position = index[key] { return entries[position].offset }
-        } else if let position = entries.firstIndex(where: { $0.key == key }) {
-            return entries[position].offset
-        }
-        if entries.isEmpty { entries.reserveCapacity(8) }
-        entries.append((key, offset))
-        if index != nil {
-            index?[key] = entries.count - 1
-        } else if entries.count > 16 {
-            index = Dictionary(uniqueKeysWithValues: entries.enumerated().map { ($1.key, $0) })
-        }
-        return nil
     }
 }

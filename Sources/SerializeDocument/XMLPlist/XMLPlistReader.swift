@@ -1,13 +1,14 @@
 /// Reads XML property lists into ``Document`` values on libxml2 (through SerializeXML).
 
 public import Foundation
+public import SerializeCore
 import SerializeXML
 
 /// Reads an XML property list into a ``Document``, or inspects one for every problem it has.
 ///
 /// The reader streams the XML through libxml2's SAX2 parser (no tree, no network, no entity
 /// expansion, internal DTD subsets refused) and checks the property-list grammar as it goes, so
-/// one pass gives both the value and every diagnostic with its line, column and key path.
+/// one pass gives both the value and every ``Diagnostic`` with its line, column and value path.
 ///
 /// ```swift
 /// let document = try XMLPlistReader().read(data)          // throws the first error
@@ -27,10 +28,11 @@ public struct XMLPlistReader: Sendable {
     /// Warnings (such as duplicate keys, where the last value wins as in plutil) and notes do not
     /// stop the read; the first error does.
     ///
-    /// - Throws: ``DocumentError`` with a line and column.
-    public func read(_ data: Data) throws -> Document {
+    /// - Throws: ``Diagnostic`` with a line and column: the first error ``inspect(_:keepingValues:)``
+    ///   finds.
+    public func read(_ data: Data) throws(Diagnostic) -> Document {
         let inspection = inspect(data)
-        if let error = inspection.diagnostics.first(where: { $0.severity == .error }) { throw Self.error(error) }
+        if let error = inspection.diagnostics.first(where: { $0.severity == .error }) { throw error }
         guard let document = inspection.document else { throw Self.noValue }
         return document
     }
@@ -61,7 +63,7 @@ public struct XMLPlistReader: Sendable {
     /// Parses `data`, handing each value to `builder` as it is read, with the errors of
     /// ``read(_:)``: the first reading error in order of position comes before anything the
     /// builder threw, as when a tree is read first and written after.
-    func read<Builder: DocumentBuilder>(_ data: Data, into builder: inout Builder) throws(DocumentError) -> Streamed<Builder.Value> {
+    func read<Builder: DocumentBuilder>(_ data: Data, into builder: inout Builder) throws(Diagnostic) -> Streamed<Builder.Value> {
         let parser = XMLEventParser(data: data, options: XMLParserOptions(maxDepth: maxDepth))
         let walk = XMLPlistWalk(builder: builder, building: true, mergesDuplicateKeys: false).run(parser)
         builder = walk.builder
@@ -69,15 +71,10 @@ public struct XMLPlistReader: Sendable {
         if walk.building, let root = walk.root { return .value(root, count: walk.valueCount) }
         // Something went wrong: the diagnostics (only computed now) say what, as read(_:) does.
         let diagnostics = walk.diagnostics(using: parser)
-        if let error = diagnostics.first(where: { $0.severity == .error }) { throw Self.error(error) }
+        if let error = diagnostics.first(where: { $0.severity == .error }) { throw error }
         if let error = walk.builderError { throw error }
         throw Self.noValue
     }
 
-    /// A diagnostic as the error ``read(_:)`` throws.
-    private static func error(_ diagnostic: Diagnostic) -> DocumentError {
-        DocumentError(DocumentError.Code(rawValue: diagnostic.code.rawValue), diagnostic.message, at: .text(line: diagnostic.line, column: diagnostic.column))
-    }
-
-    private static let noValue = DocumentError(DocumentError.Code(rawValue: "not-a-plist"), "no property-list value found", at: .text(line: 1, column: 1))
+    private static let noValue = Diagnostic(.notAPlist, "no property-list value found", at: SourceLocation(line: 1, column: 1, byteOffset: 0))
 }

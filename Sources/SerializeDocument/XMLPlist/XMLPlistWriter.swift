@@ -2,7 +2,7 @@
 
 public import Foundation
 import OrderedCollections
-import SerializeCore
+public import SerializeCore
 
 /// Writes XML property lists that are always well-formed XML 1.0.
 ///
@@ -12,7 +12,7 @@ import SerializeCore
 /// carriage return are escaped, the last so that an XML parser's line-end normalization cannot
 /// turn `\r\n` into `\n`. A string holding a character XML 1.0 cannot carry at all (NUL and the
 /// other C0 controls but tab, newline and carriage return; U+FFFE, U+FFFF) is refused with
-/// ``DocumentError/Code/characterNotRepresentable``: a binary property list can hold it.
+/// ``Diagnostic/Code/characterNotRepresentable``: a binary property list can hold it.
 /// `null` goes through ``WritingOptions/null``.
 public struct XMLPlistWriter: Sendable {
     /// The options this writer applies (``WritingOptions/sortKeys``, ``WritingOptions/null``;
@@ -33,8 +33,8 @@ public struct XMLPlistWriter: Sendable {
 
     /// The XML text of `document`.
     ///
-    /// - Throws: ``DocumentError`` located at the path of a value the options refuse.
-    public func write(_ document: Document) throws(DocumentError) -> Data {
+    /// - Throws: ``Diagnostic`` located at the path of a value the options refuse.
+    public func write(_ document: Document) throws(Diagnostic) -> Data {
         var output = XMLPlistOutput(options: options)
         try output.start(topLevel: document)
         _ = try document.build(into: &output, sortKeys: options.sortKeys)
@@ -60,9 +60,9 @@ struct XMLPlistOutput: DocumentBuilder {
     }
 
     /// Refuses a top-level null the strategy would leave nothing for.
-    func start(topLevel document: Document) throws(DocumentError) {
+    func start(topLevel document: Document) throws(Diagnostic) {
         if case .null = document, case .omit = options.null {
-            throw DocumentError(.nullNotRepresentable, "a property list cannot be empty: the whole document is null", at: .path("$"))
+            throw Diagnostic(.nullNotRepresentable, "a property list cannot be empty: the whole document is null", path: ValuePath())
         }
     }
 
@@ -73,14 +73,14 @@ struct XMLPlistOutput: DocumentBuilder {
 
     // MARK: - Values
 
-    mutating func scalar(_ document: Document) throws(DocumentError) {
+    mutating func scalar(_ document: Document) throws(Diagnostic) {
         switch document {
         case .null:
             switch options.null {
             case .error: throw options.nullError(at: path, format: "a property list")
             case .omit:
                 if depth == 0 {
-                    throw DocumentError(.nullNotRepresentable, "a property list cannot be empty: the whole document is null", at: .path("$"))
+                    throw Diagnostic(.nullNotRepresentable, "a property list cannot be empty: the whole document is null", path: ValuePath())
                 }
                 pendingKey = nil
             case let .string(text):
@@ -101,9 +101,9 @@ struct XMLPlistOutput: DocumentBuilder {
             try writeString(value, element: "string")
         case let .date(value):
             guard let text = TextValues.iso8601(value) else {
-                throw DocumentError(
+                throw Diagnostic(
                     .invalidDate, "date \(value.timeIntervalSinceReferenceDate) is outside the years 1 to 9999 and has no XML form",
-                    at: .at(path), hint: "write a binary property list with --to binary")
+                    path: path, remedy: .binaryPlist(to: "write a binary property list, which holds any date"))
             }
             try element("date", text)
         case let .data(value):
@@ -116,7 +116,7 @@ struct XMLPlistOutput: DocumentBuilder {
     }
 
     /// Opens a container as `<name`, completed by its first child (`>`) or by its end (`/>`).
-    mutating func open(_ name: StaticString) throws(DocumentError) {
+    mutating func open(_ name: StaticString) throws(Diagnostic) {
         try writePendingKey()
         line()
         bytes.append(UInt8(ascii: "<"))
@@ -136,7 +136,7 @@ struct XMLPlistOutput: DocumentBuilder {
         endLine()
     }
 
-    mutating func beginArray() throws(DocumentError) -> Int {
+    mutating func beginArray() throws(Diagnostic) -> Int {
         try open("array")
         return 0
     }
@@ -154,7 +154,7 @@ struct XMLPlistOutput: DocumentBuilder {
         close("array")
     }
 
-    mutating func beginDictionary() throws(DocumentError) -> Int {
+    mutating func beginDictionary() throws(Diagnostic) -> Int {
         try open("dict")
         return 0
     }
@@ -178,7 +178,7 @@ struct XMLPlistOutput: DocumentBuilder {
     var hasChildren: [Bool] = []
 
     /// Completes the parent's opening tag before its first child, then writes the pending key.
-    mutating func writePendingKey() throws(DocumentError) {
+    mutating func writePendingKey() throws(Diagnostic) {
         if let last = hasChildren.indices.last, !hasChildren[last] {
             hasChildren[last] = true
             bytes.append(UInt8(ascii: ">"))
@@ -210,7 +210,7 @@ struct XMLPlistOutput: DocumentBuilder {
         if options.pretty { bytes.append(0x0A) }
     }
 
-    mutating func element(_ name: StaticString, _ text: String) throws(DocumentError) {
+    mutating func element(_ name: StaticString, _ text: String) throws(Diagnostic) {
         try writePendingKey()
         line()
         tag(name)
@@ -218,7 +218,7 @@ struct XMLPlistOutput: DocumentBuilder {
         tag(name, closing: true)
         endLine()
     }
-    func writeString(_ string: String, element name: StaticString) throws(DocumentError) {
+    func writeString(_ string: String, element name: StaticString) throws(Diagnostic) {
         line()
         tag(name)
         var string = string
@@ -243,10 +243,10 @@ struct XMLPlistOutput: DocumentBuilder {
             case "\u{0}"..."\u{1F}", "\u{FFFE}", "\u{FFFF}":
                 let code = String(scalar.value, radix: 16, uppercase: true)
                 let what = name.description == "key" ? "dictionary key" : "string"
-                throw DocumentError(
+                throw Diagnostic(
                     .characterNotRepresentable,
                     "\(what) holds U+\(String(repeating: "0", count: max(0, 4 - code.count)) + code), which XML 1.0 cannot carry",
-                    at: .at(path), hint: "write a binary property list with --to binary, which holds any string")
+                    path: path, remedy: .binaryPlist(to: "write a binary property list, which holds any string"))
             default:
                 if scalar.isASCII {
                     bytes.append(UInt8(scalar.value))

@@ -1,16 +1,15 @@
-/// The named failures of the readers, the writers and the converter.
+/// The named failures of the readers, the writers and the converter: codes of the one
+/// `Diagnostic` (SerializeCore) that every reader and writer throws.
 
-extension DocumentError.Code {
+public import SerializeCore
+
+extension Diagnostic.Code {
     // MARK: - Reading text
 
     /// The bytes break the format's grammar (JSON, CSV).
     public static let syntax = Self(rawValue: "syntax")
-    /// The input is not valid UTF-8.
-    public static let invalidUTF8 = Self(rawValue: "invalidUTF8")
     /// A `\u` escape names a lone UTF-16 surrogate, which no Swift string can hold.
     public static let loneSurrogate = Self(rawValue: "loneSurrogate")
-    /// Containers nest deeper than the reader's limit.
-    public static let tooDeep = Self(rawValue: "tooDeep")
     /// A number does not fit: an integer beyond 64 bits, a real beyond `Double`'s range.
     public static let numberOutOfRange = Self(rawValue: "numberOutOfRange")
     /// The input is empty.
@@ -41,16 +40,18 @@ extension DocumentError.Code {
 
     // MARK: - Writing
 
-    /// A `null` where the target format has none (property lists); fixed by `--null`.
-    public static let nullNotRepresentable = Self(rawValue: "nullNotRepresentable")
-    /// NaN or infinity where the target format has none (JSON, CSV); fixed by `--non-finite string`.
+    /// NaN or infinity where the target format has none (JSON, CSV); the remedy names `nonFinite`.
     public static let nonFiniteNumber = Self(rawValue: "nonFiniteNumber")
     /// A string holding characters XML 1.0 cannot carry, such as NUL.
     public static let characterNotRepresentable = Self(rawValue: "characterNotRepresentable")
-    /// A document whose shape the target cannot hold (CSV needs an array of objects).
-    public static let shapeNotRepresentable = Self(rawValue: "shapeNotRepresentable")
-    /// A CSV record with no value for a column other records have; fixed by `--missing null`.
-    public static let missingValue = Self(rawValue: "missingValue")
     /// The reader for a format is not available.
     public static let unsupported = Self(rawValue: "unsupported")
+}
+
+extension Remedy {
+    /// Writing a binary property list instead, which holds what XML cannot; `effect` says what
+    /// that gets through.
+    static func binaryPlist(to effect: String) -> Remedy {
+        Remedy(option: "format", value: "binaryPlist", effect: effect)
+    }
 }
