@@ -84,6 +84,7 @@ let package = Package(
         .target(
             name: "PlistInspector",
             dependencies: [
+                "SerializeCore",
                 "SerializeDocument",
                 "SerializeXML",
                 .product(name: "OrderedCollections", package: "swift-collections"),
@@ -143,6 +144,15 @@ let package = Package(
         .target(
             name: "TestSupport",
             path: "Tests/TestSupport",
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(
+            name: "SerializeCoreTests",
+            dependencies: [
+                // The date table test reads the same texts through every module that reads dates.
+                "SerializeCore", "SerializeCoding", "SerializeCSV", "SerializeDocument", "PlistInspector",
+                .product(name: "PropertyBased", package: "swift-property-based"),
+            ],
             swiftSettings: swiftSettings
         ),
         .testTarget(

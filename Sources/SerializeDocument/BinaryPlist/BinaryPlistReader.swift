@@ -2,6 +2,7 @@
 
 public import Foundation
 import OrderedCollections
+import SerializeCore
 
 /// A defensive `bplist00` reader: every size, count, offset and reference is checked before use.
 ///
@@ -292,8 +293,8 @@ struct BinaryPlistParser<Builder: DocumentBuilder> {
             try require(9, at: start, for: "date", object: start)
             let seconds = Double(bitPattern: unsigned(at: start + 1, size: 8))
             let date = Date(timeIntervalSinceReferenceDate: seconds)
-            guard TextValues.iso8601(date) != nil else {
-                throw DocumentError(.invalidDate, "date of \(seconds) seconds since 2001 is not a point in the years 1 to 9999", at: .byteOffset(start))
+            guard DateText.isRepresentable(date) else {
+                throw DocumentError(.invalidDate, "date of \(seconds) seconds since 2001 is not a point in the years 0001 to 9999", at: .byteOffset(start))
             }
             value = .date(date)
         case 0x4:

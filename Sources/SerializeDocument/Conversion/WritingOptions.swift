@@ -98,14 +98,13 @@ extension WritingOptions {
     func text(ofDate date: Date, at path: ValuePath) throws(DocumentError) -> ScalarText {
         switch dates {
         case .iso8601:
-            guard let text = TextValues.iso8601(date) else {
-                throw DocumentError(.invalidDate, "date \(date.timeIntervalSinceReferenceDate) is outside the years 1 to 9999", at: .at(path), hint: "use --dates epoch")
+            guard let text = DateText.string(date, precision: .exact) else {
+                throw DocumentError(.invalidDate, "date \(date.timeIntervalSinceReferenceDate) s since 2001 is not a point in the years 0001 to 9999", at: .at(path))
             }
             return .string(text)
         case .epoch:
-            let seconds = date.timeIntervalSince1970
-            guard let text = TextValues.real(seconds) else {
-                throw DocumentError(.invalidDate, "date is not a finite number of seconds", at: .at(path))
+            guard let text = DateText.epochText(date, since: .secondsSince1970) else {
+                throw DocumentError(.invalidDate, "date \(date.timeIntervalSinceReferenceDate) s since 2001 is not a point in the years 0001 to 9999", at: .at(path))
             }
             return .number(text)
         }

@@ -68,6 +68,8 @@ extension XMLPlistReader {
             public static let badDate = Code(rawValue: "bad-date")
             /// A `<date>` with fractional seconds, which plutil cannot read.
             public static let fractionalSeconds = Code(rawValue: "fractional-seconds")
+            /// A `<date>` with an offset from UTC (`+02:00`) instead of `Z`, which plutil cannot read.
+            public static let dateOffset = Code(rawValue: "date-offset")
             /// `<data>` that is not base64.
             public static let badData = Code(rawValue: "bad-data")
             /// `<true>` or `<false>` with content.

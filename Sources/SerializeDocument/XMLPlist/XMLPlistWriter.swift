@@ -100,9 +100,9 @@ struct XMLPlistOutput: DocumentBuilder {
             try writePendingKey()
             try writeString(value, element: "string")
         case let .date(value):
-            guard let text = TextValues.iso8601(value) else {
+            guard let text = DateText.string(value, precision: .exact) else {
                 throw DocumentError(
-                    .invalidDate, "date \(value.timeIntervalSinceReferenceDate) is outside the years 1 to 9999 and has no XML form",
+                    .invalidDate, "date \(value.timeIntervalSinceReferenceDate) s since 2001 is not a point in the years 0001 to 9999 and has no XML form",
                     at: .at(path), hint: "write a binary property list with --to binary")
             }
             try element("date", text)
