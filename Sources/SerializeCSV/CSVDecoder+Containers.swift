@@ -365,7 +365,7 @@ struct CSVRowDecoder: Decoder {
                 let number = try decodeFloat(Double.self, path)
                 guard let value = DateText.date(fromNumber: number, since: epoch) else {
                     throw DecodingError.dataCorrupted(
-                        errorContext(path, "Expected a date in the years 0001 through 9999 but found \(number) \(epoch == .secondsSince1970 ? "seconds" : "milliseconds") since 1970."))
+                        errorContext(path, "Expected a date in \(DateText.yearsText) but found \(number) \(epoch == .secondsSince1970 ? "seconds" : "milliseconds") since 1970."))
                 }
                 date = value
             case .iso8601:

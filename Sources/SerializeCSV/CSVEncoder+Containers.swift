@@ -237,8 +237,8 @@ struct CSVRowEncoder: Encoder {
                     // The interval, not the date: describing a NaN date traps in Foundation.
                     throw invalid(
                         date.timeIntervalSinceReferenceDate, path,
-                        "date at '\(path)' (\(date.timeIntervalSinceReferenceDate) s since 2001) is not a point in the years "
-                            + "0001-9999; use dateStrategy .deferredToDate to keep it")
+                        "date at '\(path)' (\(date.timeIntervalSinceReferenceDate) s since 2001) is not a point in "
+                            + "\(DateText.yearsText); use dateStrategy .deferredToDate to keep it")
                 }
                 try encodeFloat(number, path)
             case .iso8601:
@@ -247,7 +247,7 @@ struct CSVRowEncoder: Encoder {
                     throw invalid(
                         date.timeIntervalSince1970, path,
                         "date at '\(path)' (\(date.timeIntervalSince1970) s since 1970) has no ISO 8601 form with a "
-                            + "four-digit year (0001-9999); use dateStrategy .secondsSince1970 to keep it")
+                            + "four-digit year (\(DateText.yearsText)); use dateStrategy .secondsSince1970 to keep it")
                 }
                 try set(path, text)
             case let .formatted(formatter): try set(path, formatter.string(from: date))

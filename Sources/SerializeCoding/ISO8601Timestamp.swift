@@ -63,8 +63,8 @@ public enum ISO8601Timestamp {
                 date.timeIntervalSince1970,
                 .init(
                     codingPath: encoder.codingPath,
-                    debugDescription: "Date \(date.timeIntervalSince1970) s since 1970 is outside the years "
-                        + "0001-9999 an ISO 8601 timestamp can name; encode it as seconds since 1970 instead."))
+                    debugDescription: "Date \(date.timeIntervalSince1970) s since 1970 is outside "
+                        + "\(DateText.yearsText), which an ISO 8601 timestamp can name; encode it as seconds since 1970 instead."))
         }
         var container = encoder.singleValueContainer()
         try container.encode(text)

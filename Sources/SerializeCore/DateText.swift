@@ -48,6 +48,14 @@ package enum DateText {
     /// The years a date with text can fall in (in UTC): the four-digit years, 0001–9999.
     package static let years: ClosedRange<Int64> = 1...9999
 
+    /// ``years`` in words for messages: `the years 0001 through 9999`.
+    package static let yearsText = "the years \(fourDigits(years.lowerBound)) through \(fourDigits(years.upperBound))"
+
+    private static func fourDigits(_ year: Int64) -> String {
+        let digits = String(year)
+        return String(repeating: "0", count: max(0, 4 - digits.count)) + digits
+    }
+
     /// Seconds between 1970-01-01 and 2001-01-01, the `Date` (and property-list) reference.
     package static let referenceOffset: Int64 = 978_307_200
 
@@ -316,7 +324,7 @@ package enum DateText {
         }
         let year = number(0, 4), month = number(5, 2), day = number(8, 2)
         let hour = number(11, 2), minute = number(14, 2), second = number(17, 2)
-        guard years.contains(year) else { return fail(0, "year \(String(decoding: text[0..<4], as: UTF8.self)) is outside the years 0001 through 9999") }
+        guard years.contains(year) else { return fail(0, "year \(String(decoding: text[0..<4], as: UTF8.self)) is outside \(yearsText)") }
         guard (1...12).contains(month) else { return fail(5, "month \(month) is not 01 through 12") }
         guard (1...daysIn(month: month, year: year)).contains(day) else { return fail(8, "day \(day) is not in month \(month)") }
         guard hour < 24 else { return fail(11, "hour \(hour) is not 00 through 23") }
@@ -360,12 +368,12 @@ package enum DateText {
         let days = CivilCalendar.days(year: year, month: month, day: day)
         let seconds = days * 86_400 + hour * 3600 + minute * 60 + second - (offset ?? 0) - referenceOffset
         guard referenceSeconds.contains(seconds) else {
-            return fail(0, "in UTC it falls outside the years 0001 through 9999")
+            return fail(0, "in UTC it falls outside \(yearsText)")
         }
         let date = Date(timeIntervalSinceReferenceDate: interval(seconds: seconds, fraction: fraction))
         // 9999-12-31T23:59:59.99999999Z is nearer to 10000-01-01 than to any `Date` before it.
         guard isRepresentable(date) else {
-            return fail(Parsed.endOfSeconds, "its fraction rounds it to 10000-01-01T00:00:00Z, outside the years 0001 through 9999")
+            return fail(Parsed.endOfSeconds, "its fraction rounds it to \(fourDigits(years.upperBound + 1))-01-01T00:00:00Z, outside \(yearsText)")
         }
         return .success(Parsed(date: date, hasFraction: hasFraction, offsetSeconds: offset.map(Int.init)))
     }

@@ -99,12 +99,12 @@ extension WritingOptions {
         switch dates {
         case .iso8601:
             guard let text = DateText.string(date, precision: .exact) else {
-                throw DocumentError(.invalidDate, "date \(date.timeIntervalSinceReferenceDate) s since 2001 is not a point in the years 0001 to 9999", at: .at(path))
+                throw DocumentError(.invalidDate, "date \(date.timeIntervalSinceReferenceDate) s since 2001 is not a point in \(DateText.yearsText)", at: .at(path))
             }
             return .string(text)
         case .epoch:
             guard let text = DateText.epochText(date, since: .secondsSince1970) else {
-                throw DocumentError(.invalidDate, "date \(date.timeIntervalSinceReferenceDate) s since 2001 is not a point in the years 0001 to 9999", at: .at(path))
+                throw DocumentError(.invalidDate, "date \(date.timeIntervalSinceReferenceDate) s since 2001 is not a point in \(DateText.yearsText)", at: .at(path))
             }
             return .number(text)
         }

@@ -102,7 +102,7 @@ struct XMLPlistOutput: DocumentBuilder {
         case let .date(value):
             guard let text = DateText.string(value, precision: .exact) else {
                 throw DocumentError(
-                    .invalidDate, "date \(value.timeIntervalSinceReferenceDate) s since 2001 is not a point in the years 0001 to 9999 and has no XML form",
+                    .invalidDate, "date \(value.timeIntervalSinceReferenceDate) s since 2001 is not a point in \(DateText.yearsText) and has no XML form",
                     at: .at(path), hint: "write a binary property list with --to binary")
             }
             try element("date", text)
