@@ -1,7 +1,7 @@
 /// ISO 8601 timestamps that keep fractional seconds.
 
 public import Foundation
-internal import SerializeCore
+package import SerializeCore
 
 /// Writes and reads ISO 8601 timestamps in UTC with microsecond precision.
 ///
@@ -57,7 +57,12 @@ public enum ISO8601Timestamp {
     /// - Throws: `EncodingError.invalidValue` when the date is not finite or falls outside the
     ///   years 0001–9999, which no four-digit ISO 8601 timestamp can name.
     public static func encode(_ date: Date, to encoder: any Encoder) throws {
-        guard let text = DateText.string(date, precision: .microseconds) else {
+        try encode(date, to: encoder, precision: .microseconds)
+    }
+
+    /// Encodes `date` as ISO 8601 text at `precision` into a single-value container.
+    package static func encode(_ date: Date, to encoder: any Encoder, precision: DateText.Precision) throws {
+        guard let text = DateText.string(date, precision: precision) else {
             // The interval, not the date: describing a NaN date traps in Foundation.
             throw EncodingError.invalidValue(
                 date.timeIntervalSince1970,
@@ -74,11 +79,13 @@ public enum ISO8601Timestamp {
     public static func decode(from decoder: any Decoder) throws -> Date {
         let container = try decoder.singleValueContainer()
         let text = try container.decode(String.self)
-        guard let date = date(from: text) else {
+        switch DateText.parse(Array(text.utf8)) {
+        case let .success(parsed):
+            return parsed.date
+        case let .failure(failure):
             throw DecodingError.dataCorruptedError(
-                in: container, debugDescription: "Expected an ISO 8601 timestamp but found \"\(text)\".")
+                in: container, debugDescription: "Expected an ISO 8601 timestamp but found \"\(text)\": \(failure.reason).")
         }
-        return date
     }
 }
 
@@ -88,6 +95,12 @@ extension JSONEncoder.DateEncodingStrategy {
     public static var iso8601Microseconds: Self {
         .custom { date, encoder in try ISO8601Timestamp.encode(date, to: encoder) }
     }
+
+    /// ISO 8601 in UTC at `precision` through the package's one date text implementation
+    /// (``DateText``); `.exact` keeps every bit of the `Date`.
+    package static func dateText(_ precision: DateText.Precision) -> Self {
+        .custom { date, encoder in try ISO8601Timestamp.encode(date, to: encoder, precision: precision) }
+    }
 }
 
 extension JSONDecoder.DateDecodingStrategy {
@@ -96,4 +109,8 @@ extension JSONDecoder.DateDecodingStrategy {
     public static var iso8601Microseconds: Self {
         .custom { decoder in try ISO8601Timestamp.decode(from: decoder) }
     }
+
+    /// ISO 8601 by the package's one date grammar (``DateText``): the counterpart of
+    /// `JSONEncoder.DateEncodingStrategy.dateText(_:)` at any precision.
+    package static var dateText: Self { iso8601Microseconds }
 }

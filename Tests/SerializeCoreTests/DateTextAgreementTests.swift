@@ -157,12 +157,15 @@ import Testing
         for reader in Self.readers {
             #expect(reader.read(text)?.bitPattern == interval.bitPattern, "\(reader.name): \(text)")
         }
-        // The XML and JSON writers print that same text.
+        // The XML and JSON writers, the inspector and the JSONEncoder strategy print that same text.
         let xml = try Format.xmlPlist.write(.date(date))
         #expect(String(decoding: xml, as: UTF8.self).contains("<date>\(text)</date>"))
         let json = try Format.json.write(.array([.date(date)]), options: WritingOptions(pretty: false))
         #expect(String(decoding: json, as: UTF8.self) == "[\"\(text)\"]")
         #expect(PlistPrinter.iso8601(date) == text)
+        let encoder = JSONEncoder()
+        encoder.dateEncodingStrategy = .dateText(.exact)
+        #expect(String(decoding: try encoder.encode([date]), as: UTF8.self) == "[\"\(text)\"]")
     }
 
     /// Issue 15, bug 7, through the public API: a binary plist date of −5e-324 s and −1e-6 s
