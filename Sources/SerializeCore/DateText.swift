@@ -378,12 +378,28 @@ package enum DateText {
         return .success(Parsed(date: date, hasFraction: hasFraction, offsetSeconds: offset.map(Int.init)))
     }
 
-    /// `seconds + 0.fraction`, rounded once (exact decimal text through the correctly rounding
-    /// `Double(_:)`); before 2001 the sum is written as −(|seconds| − 1 + (1 − 0.fraction)).
+    /// `seconds + 0.fraction`, rounded once: by one exact division when the digits allow, else as
+    /// exact decimal text through the correctly rounding `Double(_:)` (before 2001 the sum is
+    /// written as −(|seconds| − 1 + (1 − 0.fraction))).
     private static func interval(seconds: Int64, fraction: ArraySlice<UInt8>) -> Double {
         var digits = Array(fraction)
         while digits.last == UInt8(ascii: "0") { digits.removeLast() }
         guard !digits.isEmpty else { return Double(seconds) }
+        // Fast path (Clinger): seconds·10^k + fraction as an integer below 2^53 and 10^k exact
+        // in a Double, so one correctly rounded division gives the nearest Double.
+        if digits.count <= 15 {
+            var scale: Int64 = 1
+            var units: Int64 = 0
+            for digit in digits {
+                scale *= 10
+                units = units * 10 + Int64(digit - UInt8(ascii: "0"))
+            }
+            let (scaled, overflow) = seconds.multipliedReportingOverflow(by: scale)
+            let (total, carry) = scaled.addingReportingOverflow(units)
+            if !overflow, !carry, total.magnitude < 1 << 53 {
+                return Double(total) / Double(scale)
+            }
+        }
         var text: [UInt8]
         if seconds >= 0 {
             text = Array(String(seconds).utf8)

@@ -104,6 +104,33 @@ import Testing
         }
     }
 
+    /// Parsing rounds once: against an independent oracle (exact `Decimal` sum, then the
+    /// correctly rounding `Double(String)`), for whole seconds across the range and fractions of
+    /// 1 to 20 digits (the fast integer path and the decimal-text path both).
+    @Test func parsingRoundsTheExactSumOnce() async {
+        let input = zip(
+            Gen.int64(in: DateText.referenceSeconds.lowerBound...(DateText.referenceSeconds.upperBound - 1)),
+            Gen.uint64(in: 0...9_999_999_999_999_999_999), Gen.int(in: 1...20))
+        await propertyCheck(count: 1500, input: input) { seconds, random, length in
+            let padded = String(repeating: "0", count: 20 - String(random).count) + String(random)
+            let fraction = String(padded.prefix(length))
+            guard let whole = DateText.string(Date(timeIntervalSinceReferenceDate: Double(seconds)), precision: .seconds),
+                let fractionValue = Decimal(string: "0." + fraction)
+            else {
+                Issue.record("\(seconds)")
+                return
+            }
+            let text = whole.dropLast() + "." + fraction + "Z"
+            let expected = Double("\(Decimal(seconds) + fractionValue)")
+            let parsed = DateText.date(from: text)?.timeIntervalSinceReferenceDate
+            if let expected, expected < Double(DateText.referenceSeconds.upperBound) {
+                #expect(parsed?.bitPattern == expected.bitPattern, "\(text)")
+            } else {
+                #expect(parsed == nil, "\(text)")
+            }
+        }
+    }
+
     // MARK: - Parsing
 
     @Test(arguments: [
