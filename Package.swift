@@ -102,6 +102,7 @@ let package = Package(
         .target(
             name: "SerializeTesting",
             dependencies: [
+                "SerializeCore",
                 "SerializeCoding",
                 "SerializeDocument",
                 "SerializeCSV",
