@@ -84,6 +84,7 @@ let package = Package(
         .target(
             name: "PlistInspector",
             dependencies: [
+                "SerializeCore",
                 "SerializeDocument",
                 "SerializeXML",
                 .product(name: "OrderedCollections", package: "swift-collections"),
@@ -101,6 +102,7 @@ let package = Package(
         .target(
             name: "SerializeTesting",
             dependencies: [
+                "SerializeCore",
                 "SerializeCoding",
                 "SerializeDocument",
                 "SerializeCSV",
@@ -143,6 +145,15 @@ let package = Package(
         .target(
             name: "TestSupport",
             path: "Tests/TestSupport",
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(
+            name: "SerializeCoreTests",
+            dependencies: [
+                // The date table test reads the same texts through every module that reads dates.
+                "SerializeCore", "SerializeCoding", "SerializeCSV", "SerializeDocument", "PlistInspector",
+                .product(name: "PropertyBased", package: "swift-property-based"),
+            ],
             swiftSettings: swiftSettings
         ),
         .testTarget(

@@ -3,6 +3,7 @@
 public import Foundation
 public import SerializeDocument
 import OrderedCollections
+import SerializeCore
 
 /// Renders a ``Document`` as a typed tree.
 ///
@@ -121,13 +122,13 @@ public enum PlistPrinter {
         return output + "\""
     }
 
-    /// `YYYY-MM-DDTHH:MM:SSZ`, with the exact fractional seconds the date holds, in the
-    /// proleptic Gregorian calendar: the text the converter writes (``TextValues/iso8601(_:)``).
-    /// A date outside the years 1 to 9999 falls back to Foundation's ISO 8601 style.
+    /// `YYYY-MM-DDTHH:MM:SSZ`, with the shortest fractional seconds that read back as the same
+    /// date, in the proleptic Gregorian calendar: the text the converter writes (one
+    /// implementation for the package). A date with no such text (not finite, or outside the
+    /// years 0001 to 9999, which a document built in code can hold) prints as its seconds since
+    /// 2001: `date(-1e+15 s since 2001)`.
     public static func iso8601(_ date: Date) -> String {
-        if let text = TextValues.iso8601(date) { return text }
-        let style = Date.ISO8601FormatStyle(includingFractionalSeconds: date.timeIntervalSince1970.rounded() != date.timeIntervalSince1970, timeZone: .gmt)
-        return date.formatted(style)
+        DateText.string(date, precision: .exact) ?? "date(\(date.timeIntervalSinceReferenceDate) s since 2001)"
     }
 
     private static func hexPreview(_ bytes: Data) -> String {

@@ -2,6 +2,7 @@
 /// URLs and decimals, with the errors that name the field.
 
 import Foundation
+import SerializeCore
 
 extension CSVRowDecoder {
 
@@ -100,17 +101,23 @@ extension CSVRowDecoder {
             switch configuration.dateStrategy {
             case .deferredToDate:
                 date = try Date(from: child(path))
-            case .secondsSince1970:
-                date = Date(timeIntervalSince1970: try decodeFloat(Double.self, path))
-            case .millisecondsSince1970:
-                date = Date(timeIntervalSince1970: try decodeFloat(Double.self, path) / 1000)
-            case .iso8601:
-                let text = try text(path, for: Date.self)
-                guard let value = CSVValueText.iso8601(text) else {
+            case .secondsSince1970, .millisecondsSince1970:
+                let epoch: DateText.Epoch = if case .secondsSince1970 = configuration.dateStrategy { .secondsSince1970 } else { .millisecondsSince1970 }
+                let number = try decodeFloat(Double.self, path)
+                guard let value = DateText.date(fromNumber: number, since: epoch) else {
                     throw DecodingError.dataCorrupted(
-                        errorContext(path, "Expected an ISO 8601 date such as 2024-05-01T12:30:00Z but found \"\(text)\"."))
+                        errorContext(path, "Expected a date in \(DateText.yearsText) but found \(number) \(epoch == .secondsSince1970 ? "seconds" : "milliseconds") since 1970."))
                 }
                 date = value
+            case .iso8601:
+                let text = try text(path, for: Date.self)
+                switch DateText.parse(Array(text.utf8)) {
+                case let .success(parsed):
+                    date = parsed.date
+                case let .failure(failure):
+                    throw DecodingError.dataCorrupted(
+                        errorContext(path, "Expected an ISO 8601 date such as 2024-05-01T12:30:00Z but found \"\(text)\": \(failure.reason)."))
+                }
             case let .formatted(formatter):
                 let text = try text(path, for: Date.self)
                 guard let value = formatter.date(from: text) else {

@@ -2,6 +2,7 @@
 /// by the one column grammar (``CSVColumnName``).
 
 import Foundation
+import SerializeCore
 
 // MARK: - Shared state
 
@@ -234,15 +235,23 @@ struct CSVRowEncoder: Encoder {
         if let date = value as? Date {
             switch configuration.dateStrategy {
             case .deferredToDate: try date.encode(to: child(path))
-            case .secondsSince1970: try encodeFloat(date.timeIntervalSince1970, path)
-            case .millisecondsSince1970: try encodeFloat(date.timeIntervalSince1970 * 1000, path)
+            case .secondsSince1970, .millisecondsSince1970:
+                let epoch: DateText.Epoch = if case .secondsSince1970 = configuration.dateStrategy { .secondsSince1970 } else { .millisecondsSince1970 }
+                guard let number = DateText.number(date, since: epoch) else {
+                    // The interval, not the date: describing a NaN date traps in Foundation.
+                    throw invalid(
+                        date.timeIntervalSinceReferenceDate, path,
+                        "date at '\(path)' (\(date.timeIntervalSinceReferenceDate) s since 2001) is not a point in "
+                            + "\(DateText.yearsText); use dateStrategy .deferredToDate to keep it")
+                }
+                try encodeFloat(number, path)
             case .iso8601:
-                guard let text = CSVValueText.iso8601(date) else {
+                guard let text = DateText.string(date, precision: .exact) else {
                     // The interval, not the date: describing a NaN date traps in Foundation.
                     throw invalid(
                         date.timeIntervalSince1970, path,
                         "date at '\(path)' (\(date.timeIntervalSince1970) s since 1970) has no ISO 8601 form with a "
-                            + "four-digit year (0000-9999); use dateStrategy .secondsSince1970 to keep it")
+                            + "four-digit year (\(DateText.yearsText)); use dateStrategy .secondsSince1970 to keep it")
                 }
                 try set(path, text)
             case let .formatted(formatter): try set(path, formatter.string(from: date))

@@ -60,13 +60,14 @@ public enum CSVBoolStrategy: Sendable, Hashable {
 public enum CSVDateStrategy {
     /// The date's own `Codable` form: seconds since 2001-01-01 as a number.
     case deferredToDate
-    /// Seconds since 1970, fractions kept.
+    /// Seconds since 1970, fractions kept; dates outside the years 0001–9999 are refused.
     case secondsSince1970
-    /// Milliseconds since 1970, fractions kept.
+    /// Milliseconds since 1970, fractions kept; dates outside the years 0001–9999 are refused.
     case millisecondsSince1970
-    /// ISO 8601 in UTC (`2024-05-01T12:30:00.125Z`), with fractional seconds written when the
-    /// date has them (to the nanosecond) and read in any precision and any time-zone offset;
-    /// the default.
+    /// ISO 8601 in UTC (`2024-05-01T12:30:00.125Z`) with the shortest fractional seconds that
+    /// read back as the same `Date`; read as `YYYY-MM-DDTHH:MM:SS[.fraction](Z|±hh:mm)` with any
+    /// number of fraction digits; invalid calendar dates, leap seconds and years outside
+    /// 0001–9999 are refused. The default.
     /// Unlike Foundation's `.iso8601`, no fraction is lost.
     case iso8601
     /// A `DateFormatter`.

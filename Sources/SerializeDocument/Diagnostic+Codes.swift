@@ -35,7 +35,7 @@ extension Diagnostic.Code {
     public static let nonStringKey = Self(rawValue: "nonStringKey")
     /// A string with bytes its encoding does not allow.
     public static let invalidString = Self(rawValue: "invalidString")
-    /// A date that is NaN or infinite, or outside the years 1 to 9999 where it must be printed.
+    /// A date that is NaN or infinite, or outside the years 0001 to 9999 (`DateText.years`) where it must be printed.
     public static let invalidDate = Self(rawValue: "invalidDate")
 
     // MARK: - Writing

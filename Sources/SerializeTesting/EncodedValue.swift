@@ -1,6 +1,7 @@
 /// The coded form of a value: what its `encode(to:)` writes, as a tree the harness compares.
 
 public import Foundation
+import SerializeCore
 
 /// A value as its `Encodable` conformance describes it, independent of any wire format.
 ///
@@ -133,18 +134,9 @@ public enum EncodedValue: Sendable, Hashable, CustomStringConvertible {
         return out + "\""
     }
 
-    /// A date as ISO 8601 UTC with the fraction printed to the nanosecond.
+    /// A date as ISO 8601 UTC with the fraction printed to the nanosecond (``DateText``), or its
+    /// seconds since 2001 when it has no such text.
     static func dateText(_ date: Date) -> String {
-        let interval = date.timeIntervalSince1970
-        let seconds = interval.rounded(.down)
-        let nanos = Int(((interval - seconds) * 1e9).rounded())
-        let whole = Date(timeIntervalSince1970: seconds)
-        var calendar = Calendar(identifier: .gregorian)
-        calendar.timeZone = TimeZone(identifier: "UTC") ?? calendar.timeZone
-        let c = calendar.dateComponents([.year, .month, .day, .hour, .minute, .second], from: whole)
-        let fraction = nanos == 0 ? "" : "." + String(format: "%09d", min(nanos, 999_999_999))
-        return String(
-            format: "%04d-%02d-%02dT%02d:%02d:%02d", c.year ?? 0, c.month ?? 0, c.day ?? 0, c.hour ?? 0, c.minute ?? 0,
-            c.second ?? 0) + fraction + "Z"
+        DateText.string(date, precision: .nanoseconds) ?? "\(date.timeIntervalSinceReferenceDate) s since 2001"
     }
 }

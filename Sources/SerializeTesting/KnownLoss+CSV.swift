@@ -6,7 +6,7 @@ import SerializeDocument
 extension KnownLoss {
     /// The CSV losses, in the order the fidelity matrix lists them.
     static var csvLosses: [KnownLoss] {
-        [.csvNonFiniteFloatRefused, .csvNilKeyReadsAsAbsent, .csvEmptyContainersVanish, .csvDateNanoseconds]
+        [.csvNonFiniteFloatRefused, .csvNilKeyReadsAsAbsent, .csvEmptyContainersVanish]
     }
 
     /// `CSVEncoder` refuses NaN and ±infinity by default.
@@ -36,18 +36,6 @@ extension KnownLoss {
         change: { difference in difference.after == nil && (difference.before?.writesNoField ?? false) },
         failure: { $0.stage == .decode && $0.kind == .dataCorrupted && $0.message.contains("found 0 rows") },
         reshape: { before, _ in before.withoutFieldlessElements })
-
-    /// `CSVEncoder`'s default ISO 8601 dates keep nanoseconds; near 2001 a `Date` holds finer.
-    public static let csvDateNanoseconds = KnownLoss(
-        name: "csvDateNanoseconds",
-        summary: "CSV's default ISO 8601 dates keep nanoseconds, rounded: a Date near 2001 holds finer fractions, which round to the nearest nanosecond.",
-        remedy: "CSVDateStrategy.deferredToDate keeps every bit of the Double.",
-        appliesTo: { $0.wireFormat == .csv },
-        change: { difference in
-            guard case let .date(before)? = difference.before, case let .date(after)? = difference.after else { return false }
-            let a = before.timeIntervalSinceReferenceDate, b = after.timeIntervalSinceReferenceDate
-            return abs(a - b) <= 0.5e-9 + 4 * (a.magnitude.ulp + before.timeIntervalSince1970.magnitude.ulp)
-        })
 }
 
 extension EncodedValue {

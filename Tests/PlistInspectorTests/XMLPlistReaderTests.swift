@@ -60,7 +60,8 @@ import SerializeDocument
         ("<date>2024-01-01T24:00:00Z</date>", "bad-date"),
         ("<date>2024-01-01</date>", "bad-date"),
         ("<date>2024-01-01T00:00:00.Z</date>", "bad-date"),
-        ("<date>2024-01-01T00:00:00+01:00</date>", "bad-date"),
+        ("<date>2024-02-30T00:00:00Z</date>", "bad-date"),
+        ("<date>2016-12-31T23:59:60Z</date>", "bad-date"),
         ("<data>Q</data>", "bad-data"),
         ("<data>Q=QQ</data>", "bad-data"),
         ("<false> </false>", "bool-with-content"),
@@ -80,6 +81,17 @@ import SerializeDocument
         #expect(inspection.diagnostics.map(\.code) == [.fractionalSeconds])
         #expect(inspection.diagnostics.first?.severity == .note)
         #expect(inspection.diagnostics.first?.location?.column == 33)
+    }
+
+    @Test func offsetsAreReadWithANote() throws {
+        // One date grammar for every reader (DateText): an offset names an instant, so it is
+        // read; plutil refuses it, so the inspector notes it at the offset.
+        let xml = "<plist><date>2001-01-01T02:00:00.5+02:00</date></plist>"
+        let inspection = XMLPlistReader().inspect(Data(xml.utf8))
+        #expect(inspection.document == .date(Date(timeIntervalSinceReferenceDate: 0.5)))
+        #expect(inspection.diagnostics.map(\.code) == [.fractionalSeconds, .dateOffset])
+        #expect(inspection.diagnostics.map(\.severity) == [.note, .note])
+        #expect(inspection.diagnostics.last?.location?.column == 35)
     }
 
     @Test func duplicateKeyWarnsAndTheLastValueWins() throws {

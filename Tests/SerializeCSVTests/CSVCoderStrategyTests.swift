@@ -111,8 +111,8 @@ import Testing
     }
 
     @Test(arguments: [
-        "2024-05-01T12:30:00.125Z", "2024-05-01T14:30:00.125+02:00", "2024-05-01T07:30:00.125-0500",
-        "2024-05-01 12:30:00.12500000Z",
+        "2024-05-01T12:30:00.125Z", "2024-05-01T14:30:00.125+02:00", "2024-05-01T07:30:00.125-05:00",
+        "2024-05-01T12:30:00.12500000000000000000000Z",
     ])
     func iso8601ReadsOffsetsAndAnyPrecision(text: String) throws {
         let decoded = try CSVDecoder().decode([Value<Date>].self, from: "v\n\(text)\n")
@@ -126,6 +126,12 @@ import Testing
         ]
         let text = try CSVEncoder().encode(dates.map { Value(v: $0) })
         #expect(try CSVDecoder().decode([Value<Date>].self, from: text).map(\.v) == dates)
+    }
+
+    /// One grammar for every date reader (DateText): no space for `T`, no `±hhmm`, no `,`.
+    @Test(arguments: ["2024-05-01T07:30:00.125-0500", "2024-05-01 12:30:00.125Z", "2024-05-01T12:30:00,125Z", "2024-05-01t12:30:00.125z"])
+    func iso8601RefusesOtherShapes(text: String) {
+        #expect(throws: DecodingError.self) { try CSVDecoder().decode([Value<Date>].self, from: "v\n\(text)\n") }
     }
 
     @Test func aDateThatDoesNotParseSaysWhatWasExpected() {

@@ -31,7 +31,7 @@ import SerializeDocument
         collect { () throws(Diagnostic) in try Format.json.write(["a": .double(.nan)]) }
         collect { () throws(Diagnostic) in try Format.csv.write([["a": 1], ["b": 2]]) }
         collect { () throws(Diagnostic) in try Format.xmlPlist.write(["a": "\u{0}"]) }
-        collect { () throws(Diagnostic) in try Format.json.write(["a": .date(Date(timeIntervalSinceReferenceDate: 1e15))]) }
+        collect { () throws(Diagnostic) in try Format.xmlPlist.write(["a": .date(Date(timeIntervalSinceReferenceDate: 1e15))]) }
         #expect(remedies.count == 5)
         for remedy in remedies {
             var arguments = ["convert", "in.json", "out.json", remedy.flag]

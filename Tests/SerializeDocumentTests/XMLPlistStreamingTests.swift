@@ -88,7 +88,7 @@ import TestSupport
         #expect {
             try XMLPlistReader().read(zero)
         } throws: { error in
-            String(describing: error).contains("year 0000 is out of range")
+            String(describing: error).contains("year 0000 is outside the years 0001 through 9999")
         }
         #expect(throws: (any Error).self) { try Format.xmlPlist.convert(zero, to: .json) }
         let one = try XMLPlistReader().read(Data("<plist><date>0001-01-01T00:00:00Z</date></plist>".utf8))

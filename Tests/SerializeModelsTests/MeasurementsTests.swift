@@ -34,26 +34,34 @@ struct MeasurementsTests {
         #expect(try jsonText(reading) == #"{"humidity":0.5,"raw":"\/\/4=","sensor_id":"s","source":"https:\/\/e.example\/x","taken_at":"2024-05-01T12:30:45.500000Z","temperature":"Infinity"}"#)
     }
 
+    /// Texts and the seconds since 2001 of the `Date` nearest to what they name (DateText's one
+    /// rule: any number of fractional digits, no rounding to the microsecond on the way in).
     static let timestamps: [(text: String, seconds: Double?)] = [
-        ("2024-05-01T12:30:45Z", 1_714_566_645),
-        ("2024-05-01T12:30:45.5Z", 1_714_566_645.5),
-        ("2024-05-01T12:30:45.123456789Z", 1_714_566_645.123457),
-        ("2024-05-01T14:30:45.25+02:00", 1_714_566_645.25),
-        ("1969-12-31T23:59:59.999999Z", -0.000001),
+        ("2024-05-01T12:30:45Z", 736_259_445),
+        ("2024-05-01T12:30:45.5Z", 736_259_445.5),
+        ("2024-05-01T12:30:45.123456789Z", 736_259_445.123456789),
+        ("2024-05-01T14:30:45.25+02:00", 736_259_445.25),
+        ("1969-12-31T23:59:59.999999Z", -978_307_200.000001),
         ("2024-05-01T12:30:45.Z", nil),
-        ("2024-05-01T12:30:45.1234567890Z", nil),
+        ("2024-05-01T12:30:45.1234567890Z", 736_259_445.123456789),
+        ("2024-02-30T12:30:45Z", nil),
         ("yesterday", nil),
     ]
 
     @Test(arguments: 0..<timestamps.count)
     func parsesTimestamps(index: Int) {
         let (text, seconds) = Self.timestamps[index]
-        #expect(ISO8601Timestamp.date(from: text) == seconds.map(Date.init(timeIntervalSince1970:)), "\(text)")
+        #expect(ISO8601Timestamp.date(from: text) == seconds.map(Date.init(timeIntervalSinceReferenceDate:)), "\(text)")
     }
 
     @Test func writesMicrosecondsAndReadsThemBack() throws {
-        for seconds in [0, 1_714_566_645.123456, -0.000001, -86_400.5, 4_102_444_800.999999, 4_294_967_296.000012, 8_000_000_000.000001, -8_000_000_000.999999] {
-            let date = Date(timeIntervalSince1970: seconds)
+        // Microseconds since 1970, made into the Date nearest to each (one rounding).
+        let microseconds: [Int64] = [
+            0, 1_714_566_645_123_456, -1, -86_400_500_000, 4_102_444_800_999_999, 4_294_967_296_000_012,
+            8_000_000_000_000_001, -7_000_000_000_999_999,
+        ]
+        for micros in microseconds {
+            let date = Date(timeIntervalSinceReferenceDate: Double(micros - 978_307_200_000_000) / 1_000_000)
             let text = ISO8601Timestamp.string(from: date)
             #expect(ISO8601Timestamp.date(from: text) == date, "\(text)")
             #expect(ISO8601Timestamp.string(from: try #require(ISO8601Timestamp.date(from: text))) == text)

@@ -11,9 +11,10 @@ enum ModelGen {
         .map { $0 ?? "x" }
         .string(of: 0...8)
 
-    /// Dates between 1900 and 2200, whole microseconds.
+    /// Dates between 1900 and 2200, the `Date` nearest to a whole microsecond (one rounding from
+    /// microseconds since 2001: what ISO8601Timestamp promises to keep).
     static let microsecondDate = Gen.int64(in: -2_208_988_800_000_000...7_258_118_400_000_000)
-        .map { Date(timeIntervalSince1970: Double($0) / 1_000_000) }
+        .map { Date(timeIntervalSinceReferenceDate: Double($0 - 978_307_200_000_000) / 1_000_000) }
 
     /// Finite and non-finite doubles.
     static let anyDouble = zip(Gen.int(in: 0...5), Gen.double(in: -1e12...1e12)).map { choice, finite in

@@ -45,7 +45,6 @@ private enum ReadingGen {
                 .jsonNonFiniteFloatRefused,
                 .csvNonFiniteFloatRefused,
                 .xmlPlistDateWholeSeconds,
-                .csvDateNanoseconds,
                 .plistNilAsDollarNull,
                 .binaryPlistEquivalentStringsUniqued,
                 .binaryPlistSignedZeroUniqued,

@@ -11,7 +11,7 @@ import OrderedCollections
 /// (`NSKeyedArchiver`) become a dictionary `{"CF$UID": n}`, which ``BinaryPlistWriter`` writes back
 /// as a UID. Sets and unknown markers are refused by name. A container that contains itself, an
 /// offset or reference out of range, a count larger than the bytes left, a truncated object, a bad
-/// trailer, a date that is NaN, infinite or outside the years 1 to 9999, and nesting deeper than ``maximumDepth`` are each a ``Diagnostic`` with the byte
+/// trailer, a date that is NaN, infinite or outside the years 0001 to 9999 (`DateText.years`), and nesting deeper than ``maximumDepth`` are each a ``Diagnostic`` with the byte
 /// offset of the object at fault. An object referenced twice is read once and shared.
 public struct BinaryPlistReader: Sendable {
     /// The deepest nesting of arrays and dictionaries accepted.
@@ -293,8 +293,8 @@ struct BinaryPlistParser<Builder: DocumentBuilder> {
             try require(9, at: start, for: "date", object: start)
             let seconds = Double(bitPattern: unsigned(at: start + 1, size: 8))
             let date = Date(timeIntervalSinceReferenceDate: seconds)
-            guard TextValues.iso8601(date) != nil else {
-                throw binaryPlistError(.invalidDate, "date of \(seconds) seconds since 2001 is not a point in the years 1 to 9999", at: start)
+            guard DateText.isRepresentable(date) else {
+                throw binaryPlistError(.invalidDate, "date of \(seconds) seconds since 2001 is not a point in \(DateText.yearsText)", at: start)
             }
             value = .date(date)
         case 0x4:

@@ -98,16 +98,13 @@ extension WritingOptions {
     func text(ofDate date: Date, at path: ValuePath) throws(Diagnostic) -> ScalarText {
         switch dates {
         case .iso8601:
-            guard let text = TextValues.iso8601(date) else {
-                throw Diagnostic(
-                    .invalidDate, "date \(date.timeIntervalSinceReferenceDate) is outside the years 1 to 9999", path: path,
-                    remedy: Remedy(option: "dates", value: "epoch", effect: "write it as seconds since 1970"))
+            guard let text = DateText.string(date, precision: .exact) else {
+                throw Diagnostic(.invalidDate, "date \(date.timeIntervalSinceReferenceDate) s since 2001 is not a point in \(DateText.yearsText)", path: path)
             }
             return .string(text)
         case .epoch:
-            let seconds = date.timeIntervalSince1970
-            guard let text = TextValues.real(seconds) else {
-                throw Diagnostic(.invalidDate, "date is not a finite number of seconds", path: path)
+            guard let text = DateText.epochText(date, since: .secondsSince1970) else {
+                throw Diagnostic(.invalidDate, "date \(date.timeIntervalSinceReferenceDate) s since 2001 is not a point in \(DateText.yearsText)", path: path)
             }
             return .number(text)
         }

@@ -49,6 +49,8 @@ extension Diagnostic.Code {
     public static let badDate = Self(rawValue: "bad-date")
     /// A `<date>` with fractional seconds, which plutil cannot read.
     public static let fractionalSeconds = Self(rawValue: "fractional-seconds")
+    /// A `<date>` with an offset from UTC (`+02:00`) instead of `Z`, which plutil cannot read.
+    public static let dateOffset = Self(rawValue: "date-offset")
     /// `<data>` that is not base64.
     public static let badData = Self(rawValue: "bad-data")
     /// `<true>` or `<false>` with content.

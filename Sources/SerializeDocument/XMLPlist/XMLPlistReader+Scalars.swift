@@ -2,7 +2,6 @@
 
 import Foundation
 import SerializeCore
-internal import SerializeCoding
 
 /// Parsers for the text-valued property-list tags. Each returns a value or a ``Problem`` naming
 /// the byte (an index into the text) where the text goes wrong.
@@ -85,56 +84,17 @@ enum PlistScalar {
 
     // MARK: - Dates
 
-    /// `YYYY-MM-DDTHH:MM:SSZ` in UTC, as plutil writes and reads it, optionally with fractional
-    /// seconds (`…:SS.25Z`), which serialize writes for dates that have them and plutil refuses.
+    /// `YYYY-MM-DDTHH:MM:SSZ` in UTC, as plutil writes and reads it, by the one date grammar
+    /// (``DateText``): also with fractional seconds (`…:SS.25Z`), which serialize writes for dates
+    /// that have them, or an offset (`+02:00`); plutil refuses both, so the walker notes them.
     ///
-    /// - Returns: the date, and whether it had fractional seconds.
-    static func date(_ text: [UInt8]) -> Result<(date: Date, fractional: Bool), Problem> {
-        let bad = { (index: Int, why: String) -> Result<(date: Date, fractional: Bool), Problem> in
-            .failure(Problem(code: .badDate, message: "<date> \(preview(text)) is not a date: \(why); write YYYY-MM-DDTHH:MM:SSZ in UTC", index: index))
-        }
-        let shape = dateShape
-        for (index, expected) in shape.enumerated() {
-            guard index < text.count else { return bad(index, text.isEmpty ? "it is empty" : "it ends early") }
-            let byte = text[index]
-            let fits = expected == UInt8(ascii: "d") ? (byte >= 0x30 && byte <= 0x39) : byte == expected
-            if !fits { return bad(index, "unexpected \(describe(byte))") }
-        }
-        var end = shape.count
-        var fraction = 0.0
-        if end < text.count, text[end] == UInt8(ascii: ".") {
-            var digits = end + 1
-            while digits < text.count, text[digits] >= 0x30, text[digits] <= 0x39 { digits += 1 }
-            guard digits > end + 1 else { return bad(end + 1, "no digits after '.'") }
-            fraction = Double(String(decoding: [UInt8(ascii: "0")] + text[end..<digits], as: UTF8.self)) ?? 0
-            end = digits
-        }
-        guard end < text.count else { return bad(end, "it ends without the 'Z' of UTC") }
-        guard text[end] == UInt8(ascii: "Z") else { return bad(end, "unexpected \(describe(text[end])); dates are in UTC and end with 'Z'") }
-        if text.count > end + 1 { return bad(end + 1, "unexpected \(describe(text[end + 1])) after the date") }
-        func number(_ from: Int, _ count: Int) -> Int {
-            text[from..<from + count].reduce(0) { $0 * 10 + Int($1 - 0x30) }
-        }
-        let year = number(0, 4), month = number(5, 2), day = number(8, 2)
-        let hour = number(11, 2), minute = number(14, 2), second = number(17, 2)
-        guard year >= 1 else { return bad(0, "year 0000 is out of range: property list dates start at year 0001") }
-        guard (1...12).contains(month) else { return bad(5, "month \(month) is not 01 through 12") }
-        guard (1...daysIn(month: month, year: year)).contains(day) else { return bad(8, "day \(day) is not in month \(month)") }
-        guard hour < 24, minute < 60, second < 60 else { return bad(11, "the time is not a time of day") }
-        let days = Int(CivilCalendar.days(year: Int64(year), month: Int64(month), day: Int64(day)))
-        // Whole seconds since 2001 first, then the fraction: the sum Date stores, exactly.
-        let sinceReference = days * 86_400 + hour * 3600 + minute * 60 + second - 978_307_200
-        return .success((Date(timeIntervalSinceReferenceDate: Double(sinceReference) + fraction), end > shape.count))
-    }
-
-    /// The shape of a date: `d` is a digit, anything else itself.
-    private static let dateShape = Array("dddd-dd-ddTdd:dd:dd".utf8)
-
-    private static func daysIn(month: Int, year: Int) -> Int {
-        switch month {
-        case 2: (year % 4 == 0 && year % 100 != 0) || year % 400 == 0 ? 29 : 28
-        case 4, 6, 9, 11: 30
-        default: 31
+    /// - Returns: the date, and whether it had fractional seconds or an offset.
+    static func date(_ text: [UInt8]) -> Result<(date: Date, fractional: Bool, offset: Bool), Problem> {
+        switch DateText.parse(text) {
+        case let .success(parsed):
+            return .success((parsed.date, parsed.hasFraction, parsed.offsetSeconds != nil))
+        case let .failure(failure):
+            return .failure(Problem(code: .badDate, message: "<date> \(preview(text)) is not a date: \(failure.reason); write YYYY-MM-DDTHH:MM:SSZ in UTC", index: failure.index))
         }
     }
 

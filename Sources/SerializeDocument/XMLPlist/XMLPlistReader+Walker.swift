@@ -470,6 +470,9 @@ struct XMLPlistWalk<Builder: DocumentBuilder> {
                     if parsed.fractional {
                         report(.fractionalSeconds, .note, "<date> has fractional seconds: serialize keeps them, but plutil and Foundation cannot read such a date", at: XMLTextOffsets.sourceOffset(ofTextIndex: 19, in: source, parser: parser))
                     }
+                    if parsed.offset {
+                        report(.dateOffset, .note, "<date> has an offset from UTC: serialize reads it, but plutil and Foundation cannot read such a date; write it in UTC with 'Z'", at: XMLTextOffsets.sourceOffset(ofTextIndex: text.count - 6, in: source, parser: parser))
+                    }
                     return Document.date(parsed.date)
                 }
             default: PlistScalar.data(text, keep: building).map(Document.data)

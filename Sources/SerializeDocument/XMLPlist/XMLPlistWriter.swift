@@ -100,9 +100,9 @@ struct XMLPlistOutput: DocumentBuilder {
             try writePendingKey()
             try writeString(value, element: "string")
         case let .date(value):
-            guard let text = TextValues.iso8601(value) else {
+            guard let text = DateText.string(value, precision: .exact) else {
                 throw Diagnostic(
-                    .invalidDate, "date \(value.timeIntervalSinceReferenceDate) is outside the years 1 to 9999 and has no XML form",
+                    .invalidDate, "date \(value.timeIntervalSinceReferenceDate) s since 2001 is not a point in \(DateText.yearsText) and has no XML form",
                     path: path, remedy: .binaryPlist(to: "write a binary property list, which holds any date"))
             }
             try element("date", text)

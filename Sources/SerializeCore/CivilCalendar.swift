@@ -1,5 +1,5 @@
-/// Proleptic Gregorian calendar arithmetic on day numbers, shared by every text date reader and
-/// writer in the package (CSV, JSON and XML property lists), so they agree to the day.
+/// Proleptic Gregorian calendar arithmetic on day numbers, used by ``DateText`` (the one date text
+/// implementation), so every reader and writer agrees to the day.
 
 /// Converts between days since 1970-01-01 and (year, month, day) in the proleptic Gregorian
 /// calendar, without `Calendar` or `DateFormatter`: exact for every Int64 day count a date can
@@ -12,9 +12,9 @@
 /// CivilCalendar.days(year: 2000, month: 3, day: 1)   // 11017
 /// CivilCalendar.civil(fromDays: 11017)               // (2000, 3, 1)
 /// ```
-public enum CivilCalendar {
+package enum CivilCalendar {
     /// The date `days` days after 1970-01-01 (before it when negative).
-    public static func civil(fromDays days: Int64) -> (year: Int64, month: Int64, day: Int64) {
+    package static func civil(fromDays days: Int64) -> (year: Int64, month: Int64, day: Int64) {
         let z = days + 719_468
         let era = (z >= 0 ? z : z - 146_096) / 146_097
         let dayOfEra = z - era * 146_097
@@ -27,7 +27,7 @@ public enum CivilCalendar {
     }
 
     /// Days from 1970-01-01 to a date; `month` is 1...12 and `day` 1...31 (not checked here).
-    public static func days(year: Int64, month: Int64, day: Int64) -> Int64 {
+    package static func days(year: Int64, month: Int64, day: Int64) -> Int64 {
         let y = month <= 2 ? year - 1 : year
         let era = (y >= 0 ? y : y - 399) / 400
         let yearOfEra = y - era * 400
