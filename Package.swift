@@ -92,7 +92,7 @@ let package = Package(
         ),
         .target(
             name: "SerializePersistence",
-            dependencies: ["SerializeDocument", "SerializeCSV", "SerializeCoding"],
+            dependencies: ["SerializeCore", "SerializeDocument", "SerializeCSV", "SerializeCoding"],
             swiftSettings: swiftSettings
         ),
 
@@ -118,6 +118,7 @@ let package = Package(
         .target(
             name: "SerializeCommands",
             dependencies: [
+                "SerializeCore",
                 "SerializeDocument",
                 "PlistInspector",
                 "SerializePersistence",
@@ -179,7 +180,7 @@ let package = Package(
         ),
         .testTarget(
             name: "SerializePersistenceTests",
-            dependencies: ["SerializePersistence", "SerializeModels", "SerializeCoding", "TestSupport"],
+            dependencies: ["SerializePersistence", "SerializeCore", "SerializeDocument", "SerializeModels", "SerializeCoding", "TestSupport"],
             swiftSettings: swiftSettings
         ),
         .testTarget(
@@ -192,7 +193,9 @@ let package = Package(
         ),
         .testTarget(
             name: "SerializeCommandsTests",
-            dependencies: ["SerializeCommands", "SerializeCLI", "SerializeDocument", "SerializeTesting", "TestSupport"],
+            dependencies: [
+                "SerializeCommands", "SerializeCLI", "SerializeDocument", "SerializePersistence", "SerializeTesting", "TestSupport",
+            ],
             swiftSettings: swiftSettings
         ),
     ]

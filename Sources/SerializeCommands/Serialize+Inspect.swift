@@ -81,7 +81,7 @@ enum PlistFile {
     /// `value` as a document in `format` (json, xml or binary).
     static func encode(_ value: Document, as format: Format) throws -> Data {
         do {
-            return try format.write(value, options: WritingOptions(pretty: true))
+            return try format.write(value, options: FormatOptions(pretty: true))
         } catch {
             printError("error: \(error)")
             throw ExitCode.failure

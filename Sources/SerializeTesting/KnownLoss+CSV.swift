@@ -14,7 +14,7 @@ extension KnownLoss {
         name: "csvNonFiniteFloatRefused",
         summary: "CSVEncoder refuses NaN and ±infinity by default (nonConformingFloatStrategy .throw).",
         remedy: "Set CSVEncoder's and CSVDecoder's nonConformingFloatStrategy to .convertToString.",
-        appliesTo: { $0.wireFormat == .csv },
+        appliesTo: { $0.format.csvDialect != nil },
         failure: { $0.isNonFiniteRefusal })
 
     /// An empty field is `nil` and a `nil` is an empty field: a key holding `nil` reads back as
@@ -23,7 +23,7 @@ extension KnownLoss {
         name: "csvNilKeyReadsAsAbsent",
         summary: "CSV cannot tell a key holding nil from a missing key: a decoder asking contains(key) (Either<Int?, …>.left(nil)) finds nothing.",
         remedy: "In CSV-bound models, do not make nil under a key mean something different from no key.",
-        appliesTo: { $0.wireFormat == .csv },
+        appliesTo: { $0.format.csvDialect != nil },
         change: { difference in difference.after == nil && (difference.before?.holdsOnlyNil ?? false) },
         failure: { $0.stage == .decode && $0.kind == .keyNotFound })
 
@@ -32,7 +32,7 @@ extension KnownLoss {
         name: "csvEmptyContainersVanish",
         summary: "An empty array or dictionary writes no column: as an array element it disappears (later elements move up), as a dictionary value its key goes, and a record that writes no field at all is an empty line that reads back as no row.",
         remedy: "Keep CSV records flat with at least one scalar field; do not rely on empty nested containers.",
-        appliesTo: { $0.wireFormat == .csv },
+        appliesTo: { $0.format.csvDialect != nil },
         change: { difference in difference.after == nil && (difference.before?.writesNoField ?? false) },
         failure: { $0.stage == .decode && $0.kind == .dataCorrupted && $0.message.contains("found 0 rows") },
         reshape: { before, _ in before.withoutFieldlessElements })
@@ -42,7 +42,7 @@ extension KnownLoss {
         name: "csvDottedKeySplit",
         summary: "Keys become dotted column names (a.b): a dictionary key containing \".\" reads back as nested columns.",
         remedy: "Keep \".\" out of dictionary keys in CSV-bound models.",
-        appliesTo: { $0.wireFormat == .csv },
+        appliesTo: { $0.format.csvDialect != nil },
         change: { difference in
             guard difference.after == nil, let key = difference.lastKey else { return false }
             return key.unicodeScalars.contains(".")
@@ -62,7 +62,7 @@ extension KnownLoss {
         name: "csvDateNanoseconds",
         summary: "CSV's default ISO 8601 dates keep nanoseconds, rounded: a Date near 2001 holds finer fractions, which round to the nearest nanosecond.",
         remedy: "CSVDateStrategy.deferredToDate keeps every bit of the Double.",
-        appliesTo: { $0.wireFormat == .csv },
+        appliesTo: { $0.format.csvDialect != nil },
         change: { difference in
             guard case let .date(before)? = difference.before, case let .date(after)? = difference.after else { return false }
             let a = before.timeIntervalSinceReferenceDate, b = after.timeIntervalSinceReferenceDate

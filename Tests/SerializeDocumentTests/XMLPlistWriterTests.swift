@@ -3,7 +3,7 @@ import Testing
 @testable import SerializeDocument
 
 @Suite struct XMLPlistWriterTests {
-    func xml(_ document: Document, options: WritingOptions = WritingOptions()) throws -> String {
+    func xml(_ document: Document, options: FormatOptions = FormatOptions()) throws -> String {
         String(decoding: try XMLPlistWriter(options: options).write(document), as: UTF8.self)
     }
 
@@ -86,11 +86,11 @@ import Testing
         } throws: { error in
             (error as? DocumentError)?.code == .nullNotRepresentable && (error as? DocumentError)?.location == .path("$.a")
         }
-        #expect(try !xml(["a": nil, "b": [nil, 1]], options: WritingOptions(null: .omit)).contains("<key>a</key>"))
-        #expect(try xml(["a": nil], options: WritingOptions(null: .string("NULL"))).contains("<string>NULL</string>"))
+        #expect(try !xml(["a": nil, "b": [nil, 1]], options: FormatOptions(null: .omit)).contains("<key>a</key>"))
+        #expect(try xml(["a": nil], options: FormatOptions(null: .string("NULL"))).contains("<string>NULL</string>"))
     }
 
     @Test func compactHasNoIndentation() throws {
-        #expect(try xml(["a": [1]], options: WritingOptions(pretty: false)).hasSuffix("<plist version=\"1.0\">\n<dict><key>a</key><array><integer>1</integer></array></dict></plist>\n"))
+        #expect(try xml(["a": [1]], options: FormatOptions(pretty: false)).hasSuffix("<plist version=\"1.0\">\n<dict><key>a</key><array><integer>1</integer></array></dict></plist>\n"))
     }
 }

@@ -9,14 +9,14 @@ import SerializeCore
 /// Nested values become columns named by their path: `address.city`, `tags[0]`,
 /// `items[1].sku`. A key holding `.`, `[`, `]` or `\` has them escaped with `\`. The header is
 /// the union of every record's columns in first-seen order. Scalars become text (reals in their
-/// shortest form, dates and data through ``WritingOptions``), `null` an empty unquoted field, the
+/// shortest form, dates and data through ``FormatOptions``), `null` an empty unquoted field, the
 /// empty string a quoted empty field, an empty array `[]` and an empty dictionary `{}`.
 ///
 /// Reading restores the nesting from the header; `null` comes back from an empty unquoted field.
 /// Other fields stay strings unless `infer` is set, which reads `true`/`false`, JSON numbers
 /// (exact integers, reals), `[]` and `{}`. CSV cannot tell a record without a column from one
 /// whose value is `null`, so writing a record that lacks a column other records have goes through
-/// ``WritingOptions/missing``.
+/// ``FormatOptions/missing``.
 public enum CSVFlattening {
     // MARK: - Flattening
 
@@ -24,8 +24,8 @@ public enum CSVFlattening {
     ///
     /// - Throws: ``DocumentError`` located at a path: ``DocumentError/Code/shapeNotRepresentable``
     ///   for another shape, ``DocumentError/Code/missingValue`` for a record lacking a column
-    ///   (unless ``WritingOptions/missing`` is `.null`), and the strategies' errors.
-    public static func flatten(_ document: Document, options: WritingOptions = WritingOptions()) throws(DocumentError) -> CSVTable {
+    ///   (unless ``FormatOptions/missing`` is `.null`), and the strategies' errors.
+    public static func flatten(_ document: Document, options: FormatOptions = FormatOptions()) throws(DocumentError) -> CSVTable {
         guard case let .array(records) = document else {
             throw DocumentError(
                 .shapeNotRepresentable, "CSV needs an array of dictionaries at the top level, found \(document.typeName)",
@@ -99,7 +99,7 @@ public enum CSVFlattening {
     }
 
     static func flatten(
-        _ value: Document, name: String, path: inout ValuePath, options: WritingOptions,
+        _ value: Document, name: String, path: inout ValuePath, options: FormatOptions,
         into cells: inout [(name: String, text: String?)]
     ) throws(DocumentError) {
         func leaf(_ text: String?) {
