@@ -101,6 +101,7 @@ let package = Package(
         .target(
             name: "SerializeTesting",
             dependencies: [
+                "SerializeCore",
                 "SerializeCoding",
                 "SerializeDocument",
                 "SerializeCSV",
@@ -186,7 +187,7 @@ let package = Package(
         .testTarget(
             name: "SerializeTestingTests",
             dependencies: [
-                "SerializeTesting", "SerializeModels", "SerializeCoding", "SerializeDocument", "TestSupport",
+                "SerializeTesting", "SerializeModels", "SerializeCoding", "SerializeDocument", "SerializePersistence", "TestSupport",
                 .product(name: "PropertyBased", package: "swift-property-based"),
             ],
             swiftSettings: swiftSettings
