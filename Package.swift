@@ -171,7 +171,7 @@ let package = Package(
         ),
         .testTarget(
             name: "SerializeDocumentTests",
-            dependencies: ["SerializeCore", "SerializeDocument", "TestSupport"],
+            dependencies: ["SerializeCore", "SerializeCSV", "SerializeDocument", "TestSupport"],
             swiftSettings: swiftSettings
         ),
         .testTarget(

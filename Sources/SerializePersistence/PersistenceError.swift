@@ -2,7 +2,7 @@
 
 public import Foundation
 public import SerializeDocument
-public import SerializeCore
+internal import SerializeCore
 internal import SerializeCoding
 
 /// Why a save, load or store operation failed.

@@ -10,9 +10,18 @@ extension Format {
         isPropertyList ? (Format.detect(in: data) == .binaryPlist ? .binaryPlist : .xmlPlist) : self
     }
 
-    /// The delimiter byte of a CSV dialect (the document reader and writer take ASCII delimiters).
-    static func delimiterByte(_ dialect: CSVDialect) -> UInt8 {
-        UInt8(truncatingIfNeeded: dialect.delimiter.value)
+    /// The delimiter byte of a CSV dialect: the document reader and writer take an ASCII
+    /// delimiter, the `"` quote and a header row, and refuse any other dialect by name rather
+    /// than ignore part of it.
+    static func delimiterByte(_ dialect: CSVDialect) throws(DocumentError) -> UInt8 {
+        guard dialect.delimiter.isASCII, dialect.quote == "\"", dialect.hasHeader, !dialect.trimsUnquotedWhitespace else {
+            throw DocumentError(
+                .unsupported,
+                "documents are read and written as CSV with an ASCII delimiter, the \" quote and a header row; "
+                    + "this dialect (delimiter \(dialect.delimiter.escaped(asASCII: true)), quote \(dialect.quote.escaped(asASCII: true))) "
+                    + "needs SerializeCSV's CSVReader and CSVWriter")
+        }
+        return UInt8(dialect.delimiter.value)
     }
 
     /// Reads `data` in this format; property lists are told apart by content.
@@ -34,7 +43,7 @@ extension Format {
             }
         case let .csv(dialect):
             return try CSVFlattening.restore(
-                try CSVTable(csvData: data, delimiter: Self.delimiterByte(dialect)), infer: options.inferCSVTypes,
+                try CSVTable(csvData: data, delimiter: try Self.delimiterByte(dialect)), infer: options.inferCSVTypes,
                 maximumDepth: options.maximumDepth)
         }
     }
@@ -47,7 +56,7 @@ extension Format {
         case .json: try JSONWriter(options: options).write(document)
         case .xmlPlist: try XMLPlistWriter(options: options).write(document)
         case .binaryPlist: try BinaryPlistWriter(options: options).write(document)
-        case let .csv(dialect): try CSVFlattening.flatten(document, options: options).csvData(delimiter: Self.delimiterByte(dialect))
+        case let .csv(dialect): try CSVFlattening.flatten(document, options: options).csvData(delimiter: try Self.delimiterByte(dialect))
         }
     }
 }

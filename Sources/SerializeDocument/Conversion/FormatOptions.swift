@@ -1,7 +1,7 @@
 /// The one options value for every format, and the named strategies a writer applies where the
 /// target format cannot hold a value as it is.
 
-public import Foundation
+package import Foundation
 import OrderedCollections
 package import SerializeCore
 
@@ -147,9 +147,6 @@ public struct FormatOptions: Sendable, Hashable {
         self.inferCSVTypes = inferCSVTypes
         self.maximumDepth = maximumDepth
     }
-
-    /// The defaults: pretty, document order, every loss refused.
-    public static let standard = FormatOptions()
 }
 
 // MARK: - Shared by the writers
