@@ -17,8 +17,9 @@ extension Serialize {
                 Formats come from the file extensions (.json, .plist, .csv, .tsv) unless --from or \
                 --to says otherwise. A .plist is written as XML unless --to binary; on reading, \
                 binary and XML property lists are told apart by content. '-' reads standard input \
-                (its format told from its first bytes: bplist, '<', JSON, else CSV; TSV needs \
-                --from) or writes standard output (JSON unless --to says otherwise).
+                (its format told from its first bytes: bplist, '<', JSON, else CSV with the \
+                delimiter that splits its lines evenly) or writes standard output (JSON unless \
+                --to says otherwise).
 
                 Nothing is lost silently: integers stay exact in 64 bits, key order is kept, and \
                 a value the target format cannot hold (null in a property list, NaN in JSON, a NUL \

@@ -1,4 +1,5 @@
 import Foundation
+import SerializeCSV
 import SerializeDocument
 import Testing
 
@@ -23,7 +24,9 @@ import Testing
         ("CSV whose first cell is a number", Array("1,2\n3,4\n".utf8), .csv),
         ("one-column CSV of numbers", Array("1\n2\n".utf8), .csv),
         ("BOM then CSV", [0xEF, 0xBB, 0xBF] + Array("a,b\n".utf8), .csv),
-        ("TSV (CSV is the fallback; pass --from tsv)", Array("a\tb\n".utf8), .csv),
+        ("TSV", Array("a\tb\n1\t2\n".utf8), .tsv),
+        ("semicolons", Array("a;b\n1;\"x;y\"\n".utf8), .csv(CSVDialect(delimiter: ";"))),
+        ("commas win a tie", Array("a,b;c\n1,2;3\n".utf8), .csv),
         ("empty", [], .csv),
         ("a word", Array("truthy".utf8), .csv),
     ]
