@@ -150,7 +150,7 @@ let package = Package(
         .testTarget(
             name: "SerializeCodingTests",
             dependencies: [
-                "SerializeCoding", "SerializeCSV", "SerializeDocument", "TestSupport",
+                "SerializeCoding", "SerializeCSV", "SerializeDocument", "SerializeTesting", "TestSupport",
                 .product(name: "OrderedCollections", package: "swift-collections"),
                 .product(name: "PropertyBased", package: "swift-property-based"),
             ],
