@@ -93,7 +93,7 @@ let package = Package(
         ),
         .target(
             name: "SerializePersistence",
-            dependencies: ["SerializeDocument", "SerializeCSV", "SerializeCoding"],
+            dependencies: ["SerializeCore", "SerializeDocument", "SerializeCSV", "SerializeCoding"],
             swiftSettings: swiftSettings
         ),
 
@@ -120,6 +120,7 @@ let package = Package(
         .target(
             name: "SerializeCommands",
             dependencies: [
+                "SerializeCore",
                 "SerializeDocument",
                 "PlistInspector",
                 "SerializePersistence",
@@ -159,7 +160,7 @@ let package = Package(
         .testTarget(
             name: "SerializeCodingTests",
             dependencies: [
-                "SerializeCoding", "SerializeCSV", "SerializeDocument", "TestSupport",
+                "SerializeCoding", "SerializeCSV", "SerializeDocument", "SerializeTesting", "TestSupport",
                 .product(name: "OrderedCollections", package: "swift-collections"),
                 .product(name: "PropertyBased", package: "swift-property-based"),
             ],
@@ -200,14 +201,16 @@ let package = Package(
         .testTarget(
             name: "SerializeTestingTests",
             dependencies: [
-                "SerializeTesting", "SerializeModels", "SerializeCoding", "SerializeDocument", "TestSupport",
+                "SerializeTesting", "SerializeModels", "SerializeCoding", "SerializeDocument", "SerializePersistence", "TestSupport",
                 .product(name: "PropertyBased", package: "swift-property-based"),
             ],
             swiftSettings: swiftSettings
         ),
         .testTarget(
             name: "SerializeCommandsTests",
-            dependencies: ["SerializeCommands", "SerializeCLI", "SerializeDocument", "SerializeTesting", "TestSupport"],
+            dependencies: [
+                "SerializeCommands", "SerializeCLI", "SerializeDocument", "SerializePersistence", "SerializeTesting", "TestSupport",
+            ],
             swiftSettings: swiftSettings
         ),
     ]

@@ -98,18 +98,21 @@ public struct PlistInspector: Sendable {
 
     // MARK: - Formats
 
-    /// The format `data` is in, judged from its first bytes.
+    /// The format `data` is in, as ``Format/detect(in:)`` (the one sniffer) judges it, with
+    /// what anything other than a property list looks like.
     public static func detectFormat(_ data: Data) -> PlistFormat {
+        switch Format.detect(in: data) {
+        case .binaryPlist: return .binary
+        case .xmlPlist: return .xml
+        case .json, .csv: break
+        }
         if data.isEmpty { return .unrecognized("the file is empty") }
-        if data.starts(with: Array("bplist".utf8)) { return .binary }
         var bytes = data[...]
         if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { bytes = bytes.dropFirst(3) }
-        if bytes.starts(with: [0xFE, 0xFF]) || bytes.starts(with: [0xFF, 0xFE]) { return .xml }
         guard let first = bytes.first(where: { !($0 == 0x20 || $0 == 0x0A || $0 == 0x0D || $0 == 0x09) }) else {
             return .unrecognized("the file holds only white space")
         }
         switch first {
-        case UInt8(ascii: "<"): return .xml
         case UInt8(ascii: "{"), UInt8(ascii: "["): return .unrecognized("it starts with '\(Character(Unicode.Scalar(first)))', like JSON or an OpenStep-style property list")
         case UInt8(ascii: "("), UInt8(ascii: "\""), UInt8(ascii: "/"): return .unrecognized("it looks like an OpenStep-style property list or a .strings file")
         default: return .unrecognized("it starts with byte 0x\(String(first, radix: 16, uppercase: true))")

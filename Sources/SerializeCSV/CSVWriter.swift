@@ -23,8 +23,10 @@ private let systemWrite = Darwin.write
 /// try writer.finish()   // renames the temporary file into place
 /// ```
 ///
-/// A file is written to a temporary file in the same folder and renamed over the target by
-/// ``finish()``, so a failed write never leaves half a file behind.
+/// A file is written with serialize's one atomic writer (SerializeCore): a temporary file in
+/// the same folder, flushed with `fsync` and renamed over the target by ``finish()``, then the
+/// folder synced; a new file's mode follows the umask, a replaced file keeps its mode, and a
+/// symbolic link is followed. A failed or unfinished write never leaves half a file behind.
 public final class CSVWriter {
     /// How a CSV file is laid out.
     public typealias Dialect = CSVDialect
@@ -76,7 +78,7 @@ public final class CSVWriter {
     private enum Destination {
         case memory
         case descriptor(Int32)
-        case file(descriptor: Int32, temporary: String, target: String)
+        case file(AtomicFileWriter)
     }
 
     /// The options.
@@ -99,18 +101,11 @@ public final class CSVWriter {
     /// - Throws: ``Diagnostic`` when the temporary file cannot be created.
     public convenience init(fileAt url: URL, configuration: Configuration = .init()) throws(Diagnostic) {
         self.init(configuration: configuration)
-        let target = url.path
-        let folder = url.deletingLastPathComponent().path
-        var template = Array("\(folder.isEmpty ? "." : folder)/.\(url.lastPathComponent).XXXXXX".utf8CString)
-        let descriptor = template.withUnsafeMutableBufferPointer { buffer in
-            buffer.baseAddress.map { mkstemp($0) } ?? -1
+        do {
+            destination = .file(try AtomicFileWriter(replacing: url))
+        } catch {
+            throw Diagnostic(.io, "cannot create a file beside \(error.file.path): \(error.message)")
         }
-        guard descriptor >= 0 else {
-            throw Diagnostic(.io, "cannot create a file beside \(target): \(String(cString: strerror(errno)))")
-        }
-        let temporary = String(decoding: template.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
-        fchmod(descriptor, 0o644)
-        destination = .file(descriptor: descriptor, temporary: temporary, target: target)
     }
 
     /// Writes to an open file descriptor, such as `STDOUT_FILENO`; the writer does not close it.
@@ -126,10 +121,7 @@ public final class CSVWriter {
 
     deinit {
         // An unfinished file write is abandoned: remove the temporary file.
-        if !finished, case let .file(descriptor, temporary, _) = destination {
-            close(descriptor)
-            unlink(temporary)
-        }
+        if !finished, case let .file(file) = destination { file.abandon() }
     }
 
     // MARK: - Writing
@@ -194,11 +186,11 @@ public final class CSVWriter {
         if emitter.fieldsInRow > 0 { try endRow() }
         try flush()
         finished = true
-        if case let .file(descriptor, temporary, target) = destination {
-            guard close(descriptor) == 0, rename(temporary, target) == 0 else {
-                let message = String(cString: strerror(errno))
-                unlink(temporary)
-                throw Diagnostic(.io, "cannot write \(target): \(message)")
+        if case let .file(file) = destination {
+            do {
+                try file.commit()
+            } catch {
+                throw Diagnostic(.io, "cannot write \(error.file.path): \(error.message)")
             }
         }
     }
@@ -208,7 +200,15 @@ public final class CSVWriter {
         switch destination {
         case .memory: return
         case let .descriptor(d): descriptor = d
-        case let .file(d, _, _): descriptor = d
+        case let .file(file):
+            try emitter.drain { (bytes) throws(Diagnostic) in
+                do throws(FileSystemError) {
+                    try file.write(UnsafeRawBufferPointer(bytes))
+                } catch {
+                    throw Diagnostic(.io, "cannot write \(file.destination.path): \(error.message)")
+                }
+            }
+            return
         }
         try emitter.drain { (bytes) throws(Diagnostic) in
             var offset = 0

@@ -1,9 +1,21 @@
 /// The flags of `serialize convert`: formats, layout and the named strategies.
 
 public import ArgumentParser
-import SerializeDocument
+public import SerializeDocument
 
-extension DateStrategy: ExpressibleByArgument {}
+extension DateStrategy: ExpressibleByArgument {
+    /// A strategy's name; `epoch` is kept as another name for `secondsSince1970`.
+    public init?(argument: String) {
+        if argument == "epoch" {
+            self = .secondsSince1970
+        } else {
+            self.init(rawValue: argument)
+        }
+    }
+
+    /// The names `--help` lists, with `epoch` for `secondsSince1970`.
+    public static var allValueStrings: [String] { allCases.map(\.rawValue) + ["epoch"] }
+}
 extension DataStrategy: ExpressibleByArgument {}
 extension NonFiniteStrategy: ExpressibleByArgument {}
 extension MissingStrategy: ExpressibleByArgument {}
@@ -39,7 +51,9 @@ public struct ConvertOptions: ParsableArguments {
         valueName: "error|omit|string"))
     var null: String = "error"
 
-    @Option(help: "Dates in JSON and CSV: iso8601 (with fractional seconds) or epoch (seconds since 1970).")
+    @Option(help: ArgumentHelp(
+        "Dates in JSON and CSV: iso8601 (with the fractional seconds the date holds), secondsSince1970 (or epoch), millisecondsSince1970, or deferredToDate (seconds since 2001).",
+        valueName: "strategy"))
     var dates: DateStrategy = .iso8601
 
     @Option(help: "Data in JSON and CSV: base64 or hex.")
@@ -57,15 +71,15 @@ public struct ConvertOptions: ParsableArguments {
     /// The defaults: pretty output in document order, every loss refused.
     public init() {}
 
-    /// The writers' options these flags describe.
-    var writingOptions: WritingOptions {
+    /// The one options value these flags describe: reading (`--infer`) and writing alike.
+    var formatOptions: FormatOptions {
         let nullStrategy: NullStrategy = switch null {
         case "error": .error
         case "omit": .omit
         default: .string(null)
         }
-        return WritingOptions(
+        return FormatOptions(
             pretty: layout == .pretty, sortKeys: sortKeys, null: nullStrategy, dates: dates, data: data,
-            nonFinite: nonFinite, missing: missing)
+            nonFinite: nonFinite, missing: missing, inferCSVTypes: infer)
     }
 }

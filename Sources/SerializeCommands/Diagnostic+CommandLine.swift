@@ -6,7 +6,7 @@ import SerializeDocument
 
 extension Remedy {
     /// The flag that sets this remedy's option, as `serialize convert` spells it: the option
-    /// names of `WritingOptions`/`ReadingOptions` in kebab case (`nonFinite` → `--non-finite`),
+    /// names of `FormatOptions` in kebab case (`nonFinite` → `--non-finite`),
     /// except `format` (the target format, `--to`) and `inferCSVTypes` (`--infer`).
     var flag: String {
         switch option {
@@ -20,10 +20,20 @@ extension Remedy {
     /// → `binary`), other values are the strategy names the flags already take.
     var flagValue: String? {
         guard let value else { return nil }
-        if option == "format" || option == "from", let format = Format.allCases.first(where: { "\($0)" == value }) {
-            return format.rawValue
+        if option == "format" || option == "from", let format = Format.all.first(where: { Self.caseName(of: $0) == value }) {
+            return format.name
         }
         return value
+    }
+
+    /// The Swift name of a format's case, as a library remedy spells it (`binaryPlist`).
+    private static func caseName(of format: Format) -> String {
+        switch format {
+        case .json: "json"
+        case .xmlPlist: "xmlPlist"
+        case .binaryPlist: "binaryPlist"
+        case .csv: "csv"
+        }
     }
 
     /// `use --null omit to leave the member or element out`.

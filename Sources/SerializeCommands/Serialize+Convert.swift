@@ -4,7 +4,7 @@ public import ArgumentParser
 import Foundation
 import SerializeCore
 import SerializeDocument
-import SerializePersistence
+import SerializeCore
 
 extension Serialize {
     /// Converts a document from one format to another, refusing by name what the target cannot
@@ -18,8 +18,9 @@ extension Serialize {
                 Formats come from the file extensions (.json, .plist, .csv, .tsv) unless --from or \
                 --to says otherwise. A .plist is written as XML unless --to binary; on reading, \
                 binary and XML property lists are told apart by content. '-' reads standard input \
-                (a property list or JSON, told apart by content; CSV needs --from) or writes \
-                standard output (JSON unless --to says otherwise).
+                (its format told from its first bytes: bplist, '<', JSON, else CSV with the \
+                delimiter that splits its lines evenly) or writes standard output (JSON unless \
+                --to says otherwise).
 
                 Nothing is lost silently: integers stay exact in 64 bits, key order is kept, and \
                 a value the target format cannot hold (null in a property list, NaN in JSON, a NUL \
@@ -76,13 +77,12 @@ extension Serialize {
             } catch {
                 throw Self.fail("\(inputName): error: cannot read the input: \(Self.reason(error))", status: Status.noInput)
             }
-            let sourceFormat = (options.from ?? Self.format(ofPath: input) ?? Self.sniff(data)).detected(in: data)
+            let sourceFormat = options.from ?? Self.format(ofPath: input) ?? Format.detect(in: data)
             let targetFormat = options.to ?? (output == "-" ? .json : Self.format(ofPath: output) ?? .json)
 
             let bytes: Data
             do {
-                bytes = try sourceFormat.convert(
-                    data, to: targetFormat, reading: ReadingOptions(inferCSVTypes: options.infer), writing: options.writingOptions)
+                bytes = try sourceFormat.convert(data, to: targetFormat, reading: options.formatOptions, writing: options.formatOptions)
             } catch {
                 switch error {
                 case var .reading(error):
@@ -99,26 +99,16 @@ extension Serialize {
                 return
             }
             do {
-                // The same atomic write persistence uses: temporary file, fsync, rename.
+                // The one atomic writer (SerializeCore): temporary file, fsync, rename, folder fsync.
                 try PosixFileSystem().writeAtomically(bytes, to: URL(fileURLWithPath: output))
-            } catch let error as PersistenceError {
-                throw Self.fail("\(output): error: \(error.message)", status: Status.cannotCreate)
             } catch {
-                throw Self.fail("\(output): error: cannot write the output: \(Self.reason(error))", status: Status.cannotCreate)
+                throw Self.fail("\(output): error: \(error.message)", status: Status.cannotCreate)
             }
         }
 
         /// The format a path's extension names.
         static func format(ofPath path: String) -> Format? {
             Format(fileExtension: URL(fileURLWithPath: path).pathExtension)
-        }
-
-        /// The format of standard input without --from: a property list (binary or XML) when the
-        /// bytes say so, JSON otherwise. CSV cannot be recognized and needs `--from csv`.
-        static func sniff(_ data: Data) -> Format {
-            if BinaryPlistReader.isBinaryPlist(data) { return .binaryPlist }
-            let start = data.drop { $0 == 0x20 || $0 == 0x0A || $0 == 0x0D || $0 == 0x09 || $0 == 0xEF || $0 == 0xBB || $0 == 0xBF }
-            return start.first == UInt8(ascii: "<") ? .xmlPlist : .json
         }
 
         static func reason(_ error: any Error) -> String {

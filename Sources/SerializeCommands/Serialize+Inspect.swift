@@ -82,7 +82,7 @@ enum PlistFile {
     /// `value` as a document in `format` (json, xml or binary).
     static func encode(_ value: Document, as format: Format) throws -> Data {
         do {
-            return try format.write(value, options: WritingOptions(pretty: true))
+            return try format.write(value, options: FormatOptions(pretty: true))
         } catch {
             printError(error.commandLineText)
             throw ExitCode.failure

@@ -47,7 +47,7 @@ extension Serialize {
             get throws {
                 try through.split(separator: ",").map { name in
                     let trimmed = name.trimmingCharacters(in: .whitespaces)
-                    guard let format = Format(rawValue: trimmed) else {
+                    guard let format = Format(name: trimmed) else {
                         throw ValidationError("unknown format '\(trimmed)' in --through; use json, xml, binary, csv or tsv")
                     }
                     return format
@@ -62,7 +62,7 @@ extension Serialize {
             }
             guard let file else { throw ValidationError("give a FILE to check, or --matrix") }
             if try throughFormats.isEmpty { throw ValidationError("--through names no format") }
-            if let from, Format(rawValue: from) == nil {
+            if let from, Format(name: from) == nil {
                 throw ValidationError("unknown format '\(from)' for --from; use json, xml, binary, csv or tsv")
             }
             if from == nil, Format(fileExtension: URL(fileURLWithPath: file).pathExtension) == nil {
@@ -78,7 +78,7 @@ extension Serialize {
             guard let file else { throw ValidationError("give a FILE to check, or --matrix") }
             let reports: [DocumentRoundTripReport]
             do {
-                reports = try Self.check(file: file, from: from.flatMap(Format.init(rawValue:)), through: throughFormats)
+                reports = try Self.check(file: file, from: from.flatMap { Format(name: $0) }, through: throughFormats)
             } catch let error as InputError {
                 FileHandle.standardError.write(Data("\(error)\n".utf8))
                 throw ExitCode(2)
@@ -102,8 +102,8 @@ extension Serialize {
             } catch {
                 throw InputError(description: "\(file): error: cannot read the file (\(error.localizedDescription))")
             }
-            var source = from ?? Format(fileExtension: url.pathExtension) ?? .json
-            if source == .xmlPlist, data.starts(with: Array("bplist".utf8)) { source = .binaryPlist }
+            // A property list is read as XML or binary by content (the one sniffer, Format.detect).
+            let source = from ?? Format(fileExtension: url.pathExtension) ?? Format.detect(in: data)
             let document: Document
             do {
                 document = try RoundtripCodecs.codec(for: source).read(data)
@@ -124,7 +124,7 @@ extension Serialize {
                     }
                     return report
                 } catch {
-                    return DocumentRoundTripReport(format: format.rawValue, outcome: .failed(stage: "write", message: "\(error)"))
+                    return DocumentRoundTripReport(format: format.name, outcome: .failed(stage: "write", message: "\(error)"))
                 }
             }
         }
@@ -140,9 +140,9 @@ struct InputError: Error, CustomStringConvertible {
 enum RoundtripCodecs {
     /// NaN and ±∞ are written as their names where the format has none, so the report shows
     /// what else each format changes; `null` in a property list is refused by name.
-    static let writing = WritingOptions(pretty: true, nonFinite: .string)
+    static let options = FormatOptions(pretty: true, nonFinite: .string)
 
-    static func codec(for format: Format) throws -> DocumentCodec {
-        .serialize(format, writing: writing)
+    static func codec(for format: Format) throws -> RoundTripFormat {
+        .serialize(format, options: options)
     }
 }

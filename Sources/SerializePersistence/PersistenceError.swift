@@ -1,7 +1,8 @@
 /// The errors persistence reports: each names the file (when there is one) and the coding path.
 
 public import Foundation
-internal import SerializeDocument
+public import SerializeDocument
+internal import SerializeCore
 internal import SerializeCoding
 
 /// Why a save, load or store operation failed.
@@ -42,7 +43,7 @@ public struct PersistenceError: Error, Sendable, CustomStringConvertible {
     /// The file involved, if any.
     public var file: URL?
     /// The format involved, if any.
-    public var format: StorageFormat?
+    public var format: Format?
     /// The coding path of the failing value, as `a.b[3]`, or `nil` when the failure is not in
     /// a value.
     public var codingPath: String?
@@ -52,7 +53,7 @@ public struct PersistenceError: Error, Sendable, CustomStringConvertible {
     public var underlying: (any Error)?
 
     public init(
-        _ kind: Kind, file: URL? = nil, format: StorageFormat? = nil, codingPath: String? = nil, message: String,
+        _ kind: Kind, file: URL? = nil, format: Format? = nil, codingPath: String? = nil, message: String,
         underlying: (any Error)? = nil
     ) {
         self.kind = kind
@@ -68,11 +69,25 @@ public struct PersistenceError: Error, Sendable, CustomStringConvertible {
     }
 }
 
-// MARK: - Wrapping coder errors
+// MARK: - Wrapping file-system and coder errors
+
+extension PersistenceError {
+    /// A file-system failure (SerializeCore's atomic writer, a read, a delete) as persistence's
+    /// error, with the same file and message.
+    init(_ error: FileSystemError) {
+        let kind: Kind =
+            switch error.operation {
+            case .read: .readFailed
+            case .write: .writeFailed
+            case .delete: .deleteFailed
+            }
+        self.init(kind, file: error.file, message: error.message, underlying: error.underlying ?? error)
+    }
+}
 
 extension PersistenceError {
     /// Wraps an encoder's error, keeping its coding path.
-    static func encoding(_ error: any Error, of type: Any.Type, as format: StorageFormat, file: URL?) -> Self {
+    static func encoding(_ error: any Error, of type: Any.Type, as format: Format, file: URL?) -> Self {
         if let error = error as? PersistenceError { return error.withFile(file) }
         var path: String?
         var reason = String(describing: error)
@@ -87,7 +102,7 @@ extension PersistenceError {
     }
 
     /// Wraps a decoder's error, keeping its coding path.
-    static func decoding(_ error: any Error, of type: Any.Type, as format: StorageFormat, file: URL?) -> Self {
+    static func decoding(_ error: any Error, of type: Any.Type, as format: Format, file: URL?) -> Self {
         if let error = error as? PersistenceError { return error.withFile(file) }
         var path: String?
         var reason = String(describing: error)
@@ -117,4 +132,11 @@ extension PersistenceError {
         if copy.file == nil { copy.file = file }
         return copy
     }
+}
+
+/// The text of an error, preferring a persistence or file-system error's own message.
+func describe(_ error: any Error) -> String {
+    if let error = error as? PersistenceError { return error.message }
+    if let error = error as? FileSystemError { return error.message }
+    return String(describing: error)
 }

@@ -1,6 +1,8 @@
 /// A folder of records keyed by id, safe under concurrent use.
 
 public import Foundation
+public import SerializeDocument
+internal import SerializeCore
 
 /// Many records of one type in a folder, one file per id: list, load, save, delete.
 ///
@@ -28,7 +30,7 @@ public actor RecordStore<Record: Codable & Sendable> {
     /// The folder holding one file per record.
     public nonisolated let folder: URL
     /// The format of every record file.
-    public nonisolated let format: StorageFormat
+    public nonisolated let format: Format
     private let persistence: Persistence
     private let versioning: SchemaVersioning<Record>?
 
@@ -37,10 +39,10 @@ public actor RecordStore<Record: Codable & Sendable> {
     /// - Parameters:
     ///   - folder: The folder.
     ///   - format: The record files' format.
-    ///   - persistence: The file system and `userInfo` to use.
+    ///   - persistence: The options (`FormatOptions`), file system and `userInfo` to use.
     ///   - versioning: When given, each record is stored in a versioned envelope and migrated on load.
     public init(
-        folder: URL, format: StorageFormat = .json, persistence: Persistence = Persistence(),
+        folder: URL, format: Format = .json, persistence: Persistence = Persistence(),
         versioning: SchemaVersioning<Record>? = nil
     ) {
         self.folder = folder
@@ -60,7 +62,7 @@ public actor RecordStore<Record: Codable & Sendable> {
     /// - Throws: ``PersistenceError``; the previous record, if any, is then unchanged.
     public func save(_ record: Record, id: String) throws {
         let url = try url(forID: id)
-        try persistence.fileSystem.createFolder(at: folder)
+        try persistence.fileOperation { try persistence.fileSystem.createFolder(at: folder) }
         if let versioning {
             try persistence.save(record, to: url, as: format, versioning: versioning)
         } else {
@@ -73,7 +75,7 @@ public actor RecordStore<Record: Codable & Sendable> {
     /// - Throws: ``PersistenceError`` when the file exists but cannot be read or decoded.
     public func load(id: String) throws -> Record? {
         let url = try url(forID: id)
-        guard let data = try persistence.fileSystem.contents(of: url) else { return nil }
+        guard let data = try persistence.fileOperation({ try persistence.fileSystem.contents(of: url) }) else { return nil }
         if let versioning {
             return try persistence.decodeVersioned(Record.self, from: data, as: format, versioning: versioning, file: url)
         }
@@ -85,7 +87,7 @@ public actor RecordStore<Record: Codable & Sendable> {
     /// - Returns: Whether there was a record to delete.
     @discardableResult
     public func delete(id: String) throws -> Bool {
-        try persistence.fileSystem.removeFile(at: url(forID: id))
+        try persistence.fileOperation { try persistence.fileSystem.removeFile(at: url(forID: id)) }
     }
 
     /// The ids of every stored record, sorted. Temporary files of unfinished saves are skipped.
@@ -93,7 +95,7 @@ public actor RecordStore<Record: Codable & Sendable> {
         // Compared as bytes: an id ending in a prepended mark (U+0600) fuses with the "." into
         // one Character, so `hasSuffix` on Characters would miss its file.
         let suffix = Array(("." + format.fileExtension).utf8)
-        return try persistence.fileSystem.files(in: folder)
+        return try persistence.fileOperation { try persistence.fileSystem.files(in: folder) }
             .map(\.lastPathComponent)
             .filter { name in
                 let bytes = name.utf8

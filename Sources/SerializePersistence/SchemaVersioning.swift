@@ -1,7 +1,7 @@
 /// A versioned envelope: a stored schema version, and migrations that run on load.
 
 public import Foundation
-internal import SerializeDocument
+public import SerializeDocument
 
 /// How a value's schema version is stored and how older versions are brought up to date.
 ///
@@ -115,7 +115,7 @@ private struct EnvelopeValue<Value: Decodable>: Decodable {
 
 extension Persistence {
     /// Encodes `value` in an envelope stamped with `versioning.currentVersion`.
-    public func encode<T: Encodable>(_ value: T, as format: StorageFormat, versioning: SchemaVersioning<T>) throws
+    public func encode<T: Encodable>(_ value: T, as format: Format, versioning: SchemaVersioning<T>) throws
         -> Data
     {
         try encodeVersioned(value, as: format, versioning: versioning, file: nil)
@@ -123,7 +123,7 @@ extension Persistence {
 
     /// Decodes a versioned `T` from `data`, migrating it up to `versioning.currentVersion`.
     public func decode<T: Decodable>(
-        _ type: T.Type, from data: Data, as format: StorageFormat, versioning: SchemaVersioning<T>
+        _ type: T.Type, from data: Data, as format: Format, versioning: SchemaVersioning<T>
     ) throws -> T {
         try decodeVersioned(type, from: data, as: format, versioning: versioning, file: nil)
     }
@@ -132,11 +132,11 @@ extension Persistence {
     ///
     /// - Throws: ``PersistenceError``; the file is then unchanged.
     public func save<T: Encodable>(
-        _ value: T, to url: URL, as format: StorageFormat? = nil, versioning: SchemaVersioning<T>
+        _ value: T, to url: URL, as format: Format? = nil, versioning: SchemaVersioning<T>
     ) throws {
         let format = try resolve(format, for: url)
         let data = try encodeVersioned(value, as: format, versioning: versioning, file: url)
-        try fileSystem.writeAtomically(data, to: url)
+        try write(data, to: url)
     }
 
     /// Loads a versioned `T` from `url`, migrating it up to `versioning.currentVersion`. The file
@@ -147,14 +147,14 @@ extension Persistence {
     ///   ``PersistenceError/Kind/decodingFailed`` for a file without an envelope (unless
     ///   ``SchemaVersioning/unversionedVersion`` is set) or a value that does not decode.
     public func load<T: Decodable>(
-        _ type: T.Type, from url: URL, as format: StorageFormat? = nil, versioning: SchemaVersioning<T>
+        _ type: T.Type, from url: URL, as format: Format? = nil, versioning: SchemaVersioning<T>
     ) throws -> T {
         let format = try resolve(format, for: url)
         return try decodeVersioned(type, from: read(url), as: format, versioning: versioning, file: url)
     }
 
     func encodeVersioned<T: Encodable>(
-        _ value: T, as format: StorageFormat, versioning: SchemaVersioning<T>, file: URL?
+        _ value: T, as format: Format, versioning: SchemaVersioning<T>, file: URL?
     ) throws -> Data {
         try refuseCSV(format, file: file)
         var userInfo = self.userInfo
@@ -164,7 +164,7 @@ extension Persistence {
     }
 
     func decodeVersioned<T: Decodable>(
-        _ type: T.Type, from data: Data, as format: StorageFormat, versioning: SchemaVersioning<T>, file: URL?
+        _ type: T.Type, from data: Data, as format: Format, versioning: SchemaVersioning<T>, file: URL?
     ) throws -> T {
         try refuseCSV(format, file: file)
         let header = try decode(EnvelopeHeader.self, from: data, as: format, userInfo: userInfo, file: file)
@@ -206,8 +206,8 @@ extension Persistence {
         return value
     }
 
-    private func refuseCSV(_ format: StorageFormat, file: URL?) throws {
-        if format.format == .csv || format.format == .tsv {
+    private func refuseCSV(_ format: Format, file: URL?) throws {
+        if format.csvDialect != nil {
             throw PersistenceError(
                 .unsupported, file: file, format: format,
                 message: "a versioned envelope needs a keyed top level, which \(format) cannot hold; "

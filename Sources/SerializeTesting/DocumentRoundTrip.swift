@@ -4,30 +4,6 @@ public import Foundation
 public import SerializeDocument
 import OrderedCollections
 
-/// A reader and a writer of one format, on the ``Document`` value tree.
-public struct DocumentCodec: Sendable, CustomStringConvertible {
-    /// The name reports print: `json`, `xml`, `binary`, `csv`.
-    public var name: String
-    /// The wire format.
-    public var format: Format
-    /// Reads a document.
-    public var read: @Sendable (Data) throws -> Document
-    /// Writes a document.
-    public var write: @Sendable (Document) throws -> Data
-
-    public init(
-        name: String, format: Format, read: @escaping @Sendable (Data) throws -> Document,
-        write: @escaping @Sendable (Document) throws -> Data
-    ) {
-        self.name = name
-        self.format = format
-        self.read = read
-        self.write = write
-    }
-
-    public var description: String { name }
-}
-
 /// One place where a document and its round trip differ, and why.
 public struct DocumentChange: Sendable, Equatable, CustomStringConvertible {
     /// `$.users[3].email`.
@@ -71,7 +47,7 @@ public struct DocumentRoundTripReport: Sendable, CustomStringConvertible {
         case failed(stage: String, message: String)
     }
 
-    /// The codec's name.
+    /// The format's name.
     public var format: String
     /// What happened.
     public var outcome: Outcome
@@ -97,22 +73,23 @@ public struct DocumentRoundTripReport: Sendable, CustomStringConvertible {
 
 /// Sends documents through formats and back; checks that canonical documents are fixed points.
 public enum DocumentRoundTrip {
-    /// Writes `document` with `codec`, reads it back and lists what changed.
-    public static func check(_ document: Document, through codec: DocumentCodec) -> DocumentRoundTripReport {
+    /// Writes `document` in `format` (``RoundTripFormat/write(_:)``), reads it back and lists
+    /// what changed.
+    public static func check(_ document: Document, through format: RoundTripFormat) -> DocumentRoundTripReport {
         let data: Data
         do {
-            data = try codec.write(document)
+            data = try format.write(document)
         } catch {
-            return DocumentRoundTripReport(format: codec.name, outcome: .failed(stage: "write", message: "\(error)"))
+            return DocumentRoundTripReport(format: format.name, outcome: .failed(stage: "write", message: "\(error)"))
         }
         let back: Document
         do {
-            back = try codec.read(data)
+            back = try format.read(data)
         } catch {
-            return DocumentRoundTripReport(format: codec.name, outcome: .failed(stage: "read", message: "\(error)"), byteCount: data.count)
+            return DocumentRoundTripReport(format: format.name, outcome: .failed(stage: "read", message: "\(error)"), byteCount: data.count)
         }
-        let changes = differences(document, back, format: codec.format)
-        return DocumentRoundTripReport(format: codec.name, outcome: changes.isEmpty ? .exact : .changed(changes), byteCount: data.count)
+        let changes = differences(document, back, format: format.format)
+        return DocumentRoundTripReport(format: format.name, outcome: changes.isEmpty ? .exact : .changed(changes), byteCount: data.count)
     }
 
     // MARK: - The document law
@@ -122,7 +99,7 @@ public enum DocumentRoundTrip {
     ///
     /// - Returns: `nil` when the law holds, otherwise where the rewritten bytes first differ,
     ///   as `line:column: expected … found …`, or the read/write error.
-    public static func canonicalViolation(of data: Data, codec: DocumentCodec) -> String? {
+    public static func canonicalViolation(of data: Data, through codec: RoundTripFormat) -> String? {
         let rewritten: Data
         do {
             rewritten = try codec.write(codec.read(data))
@@ -172,7 +149,7 @@ public enum DocumentRoundTrip {
 
     /// Why `a` became `b` in `format`, in the words of the format's limits.
     static func reason(_ a: Document?, _ b: Document?, _ format: Format) -> String {
-        let name = format.rawValue
+        let name = format.name
         switch (a, b) {
         case (_?, nil): return "\(name) dropped the value"
         case (nil, _?): return "\(name) added a value"

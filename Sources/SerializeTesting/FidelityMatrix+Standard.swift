@@ -2,6 +2,7 @@
 
 import Foundation
 import SerializeCoding
+import SerializeDocument
 
 extension FidelityMatrix {
     /// The matrix `Docs/FidelityMatrix.md` shows.
@@ -17,7 +18,7 @@ extension FidelityMatrix {
     /// JSON with Foundation's defaults and with each option that changes a verdict, then the plists.
     public static var valueColumns: [RoundTripFormat] {
         [
-            .json, .json(JSONOptions(nonFiniteFloatsAsStrings: true)), .json(JSONOptions(snakeCaseKeys: true)),
+            .json, .json(FormatOptions(nonFinite: .string)), .json(FormatOptions(keys: .convertToSnakeCase)),
             .xmlPlist, .binaryPlist, .csv,
         ]
     }

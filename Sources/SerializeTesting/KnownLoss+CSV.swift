@@ -14,7 +14,7 @@ extension KnownLoss {
         name: "csvNonFiniteFloatRefused",
         summary: "CSVEncoder refuses NaN and ±infinity by default (nonConformingFloatStrategy .throw).",
         remedy: "Set CSVEncoder's and CSVDecoder's nonConformingFloatStrategy to .convertToString.",
-        appliesTo: { $0.wireFormat == .csv },
+        appliesTo: { $0.format.csvDialect != nil },
         failure: { $0.isNonFiniteRefusal })
 
     /// An empty field is `nil` and a `nil` is an empty field: a key holding `nil` reads back as
@@ -23,7 +23,7 @@ extension KnownLoss {
         name: "csvNilKeyReadsAsAbsent",
         summary: "CSV cannot tell a key holding nil from a missing key: a decoder asking contains(key) (Either<Int?, …>.left(nil)) finds nothing.",
         remedy: "In CSV-bound models, do not make nil under a key mean something different from no key.",
-        appliesTo: { $0.wireFormat == .csv },
+        appliesTo: { $0.format.csvDialect != nil },
         change: { difference in difference.after == nil && (difference.before?.holdsOnlyNil ?? false) },
         failure: { $0.stage == .decode && $0.kind == .keyNotFound })
 
@@ -32,7 +32,7 @@ extension KnownLoss {
         name: "csvEmptyContainersVanish",
         summary: "An empty array or dictionary writes no column: as an array element it disappears (later elements move up), as a dictionary value its key goes, and a record that writes no field at all is an empty line that reads back as no row.",
         remedy: "Keep CSV records flat with at least one scalar field; do not rely on empty nested containers.",
-        appliesTo: { $0.wireFormat == .csv },
+        appliesTo: { $0.format.csvDialect != nil },
         change: { difference in difference.after == nil && (difference.before?.writesNoField ?? false) },
         failure: { $0.stage == .decode && $0.kind == .dataCorrupted && $0.message.contains("found 0 rows") },
         reshape: { before, _ in before.withoutFieldlessElements })

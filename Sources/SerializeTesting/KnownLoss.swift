@@ -1,7 +1,7 @@
 /// The named, expected ways a format loses or refuses a value.
 
 import Foundation
-import SerializeDocument
+public import SerializeDocument
 
 /// A named way a format loses part of a value or refuses it, precise enough to check.
 ///
@@ -81,7 +81,7 @@ extension KnownLoss {
     public static var catalog: [KnownLoss] {
         [
             .jsonNonFiniteFloatRefused, .xmlPlistDateWholeSeconds, .plistNilAsDollarNull, .plistTopLevelFragmentRefused,
-            .iso8601DropsFractionalSeconds, .dateTextMilliseconds, .epochShiftRounding, .customDateMicroseconds,
+            .epochShiftRounding,
             .snakeCaseKeyNotRestored, .binaryPlistSignedZeroUniqued,
             .binaryPlistEquivalentStringsUniqued, .uncodedStoredPropertyReset,
             .jsonNestingDepthRefused,
@@ -92,8 +92,8 @@ extension KnownLoss {
     public static let jsonNonFiniteFloatRefused = KnownLoss(
         name: "jsonNonFiniteFloatRefused",
         summary: "JSON has no NaN or infinity; JSONEncoder refuses them with EncodingError.invalidValue.",
-        remedy: "JSONOptions(nonFiniteFloatsAsStrings: true) (Foundation's .convertToString), or a plist format.",
-        appliesTo: { $0.wireFormat == .json && $0.json?.nonFiniteFloatsAsStrings != true },
+        remedy: "FormatOptions(nonFinite: .string) (Foundation's .convertToString), or a plist format.",
+        appliesTo: { $0.format == .json && $0.options.nonFinite != .string },
         failure: { $0.isNonFiniteRefusal })
 
     /// XML property lists write `<date>` to the whole second: the fraction is rounded down.
@@ -101,7 +101,7 @@ extension KnownLoss {
         name: "xmlPlistDateWholeSeconds",
         summary: "XML property list <date> keeps whole seconds: the fraction is rounded down.",
         remedy: "Use a binary property list, or encode the date as a Double (timeIntervalSinceReferenceDate).",
-        appliesTo: { $0.wireFormat == .xmlPlist },
+        appliesTo: { $0.format == .xmlPlist },
         change: { difference in
             guard case let .date(before)? = difference.before, case let .date(after)? = difference.after else { return false }
             let t = before.timeIntervalSince1970
@@ -114,7 +114,7 @@ extension KnownLoss {
         name: "plistNilAsDollarNull",
         summary: "Property lists have no null: nil is written as the string \"$null\", so a real \"$null\" string reads back as nil or fails.",
         remedy: "Avoid the literal string \"$null\" in plist-bound values, or omit nil keys (encodeIfPresent).",
-        appliesTo: { $0.wireFormat == .xmlPlist || $0.wireFormat == .binaryPlist },
+        appliesTo: { $0.format == .xmlPlist || $0.format == .binaryPlist },
         change: { difference in
             difference.before == .string("$null") && (difference.after == nil || difference.after == .null)
         },
@@ -125,45 +125,21 @@ extension KnownLoss {
         name: "plistTopLevelFragmentRefused",
         summary: "A property list's top level must be a dictionary or an array; PropertyListEncoder refuses a bare scalar.",
         remedy: "Wrap the value in a struct or an array.",
-        appliesTo: { $0.wireFormat == .xmlPlist || $0.wireFormat == .binaryPlist },
+        appliesTo: { $0.format == .xmlPlist || $0.format == .binaryPlist },
         failure: { $0.stage == .encode && $0.kind == .invalidValue && $0.message.contains("property list fragment") })
-
-    /// `.iso8601` writes whole seconds: the fraction is dropped.
-    public static let iso8601DropsFractionalSeconds = KnownLoss(
-        name: "iso8601DropsFractionalSeconds",
-        summary: "JSON .iso8601 writes 2025-11-06T08:49:37Z: the fractional seconds are dropped.",
-        remedy: "JSONDateStrategy.iso8601WithFractionalSeconds (milliseconds) or .deferredToDate (exact).",
-        appliesTo: { $0.json?.dates == .iso8601 },
-        change: { dateChange($0, within: 1, grid: 1) })
-
-    /// ISO 8601 with fractional seconds and the `SSS` formatter keep milliseconds.
-    public static let dateTextMilliseconds = KnownLoss(
-        name: "dateTextMilliseconds",
-        summary: "Dates written as text with .SSS keep milliseconds, rounded to nearest.",
-        remedy: "JSONDateStrategy.deferredToDate (exact) or .custom with more digits.",
-        appliesTo: { $0.json?.dates == .iso8601WithFractionalSeconds || $0.json?.dates == .formatted },
-        change: { dateChange($0, within: 0.0005 + 1e-6, grid: 0.001) })
 
     /// Seconds or milliseconds since 1970 shift the reference date, which rounds the `Double`.
     public static let epochShiftRounding = KnownLoss(
         name: "epochShiftRounding",
         summary: "Seconds/milliseconds since 1970 add 978307200 s to the Double since 2001, rounding it by a few ulps (≈ 0.1 µs today).",
-        remedy: "JSONDateStrategy.deferredToDate writes the Double since 2001 unchanged.",
-        appliesTo: { $0.json?.dates == .secondsSince1970 || $0.json?.dates == .millisecondsSince1970 },
+        remedy: "DateStrategy.deferredToDate writes the Double since 2001 unchanged; .iso8601 is exact too.",
+        appliesTo: { $0.format == .json && [.secondsSince1970, .millisecondsSince1970].contains($0.options.dates) },
         change: { difference in
             guard case let .date(before)? = difference.before, case let .date(after)? = difference.after else { return false }
             let since1970 = abs(before.timeIntervalSince1970), since2001 = abs(before.timeIntervalSinceReferenceDate)
             let tolerance = 4 * (since1970.ulp + since2001.ulp)
             return abs(after.timeIntervalSinceReferenceDate - before.timeIntervalSinceReferenceDate) <= tolerance
         })
-
-    /// The harness's `.custom` date strategy writes whole microseconds since 1970.
-    public static let customDateMicroseconds = KnownLoss(
-        name: "customDateMicroseconds",
-        summary: "The custom strategy writes whole microseconds since 1970 as an Int64: sub-microsecond parts are rounded down.",
-        remedy: "JSONDateStrategy.deferredToDate (exact).",
-        appliesTo: { $0.json?.dates == .custom },
-        change: { dateChange($0, within: 1e-6 + 1e-7, grid: nil) })
 
     /// `.convertToSnakeCase` and `.convertFromSnakeCase` are not inverses: `myURLValue` is written
     /// `my_url_value` and read back as `myUrlValue`, and a key already spelled `published_at`
@@ -173,7 +149,7 @@ extension KnownLoss {
         name: "snakeCaseKeyNotRestored",
         summary: "convertFromSnakeCase does not undo convertToSnakeCase: myURLValue comes back as myUrlValue, CodingKeys already spelled in snake_case (published_at) are looked up as publishedAt, and dictionary keys are converted too (EUR comes back as eUr).",
         remedy: "Keep .useDefaultKeys and spell snake_case keys in CodingKeys (case myURLValue = \"my_url_value\").",
-        appliesTo: { $0.json?.snakeCaseKeys == true },
+        appliesTo: { $0.options.keys == .convertToSnakeCase },
         change: { ($0.after == nil) != ($0.before == nil) },
         failure: { $0.stage == .decode && ($0.kind == .keyNotFound || $0.kind == .valueNotFound) })
 
@@ -183,7 +159,7 @@ extension KnownLoss {
         name: "binaryPlistSignedZeroUniqued",
         summary: "The binary plist writer stores equal numbers once, and 0.0 == -0.0: a later zero comes back with the sign of the first.",
         remedy: "Use an XML plist or JSON where the sign of zero matters, or normalise -0.0 to 0.0 before encoding.",
-        appliesTo: { $0.wireFormat == .binaryPlist },
+        appliesTo: { $0.format == .binaryPlist },
         change: { difference in
             switch (difference.before, difference.after) {
             case let (.double(a)?, .double(b)?): a == 0 && b == 0 && a.sign != b.sign
@@ -199,7 +175,7 @@ extension KnownLoss {
         name: "binaryPlistEquivalentStringsUniqued",
         summary: "The binary plist writer stores equal strings once, comparing with Swift's canonical equivalence: \"é\" and \"e\\u{301}\" come back as whichever was written first.",
         remedy: "Normalise strings (precomposedStringWithCanonicalMapping) before encoding, or use XML plist or JSON.",
-        appliesTo: { $0.wireFormat == .binaryPlist },
+        appliesTo: { $0.format == .binaryPlist },
         change: { difference in
             guard case let .string(a)? = difference.before, case let .string(b)? = difference.after else { return false }
             return a == b && !a.unicodeScalars.elementsEqual(b.unicodeScalars)
@@ -221,18 +197,18 @@ extension KnownLoss {
         name: "jsonNestingDepthRefused",
         summary: "JSONEncoder refuses a value nested more than 512 containers deep, saying only \"Unable to encode the given top-level value to JSON.\"",
         remedy: "Flatten the structure, or use a property list (no such limit in PropertyListEncoder).",
-        appliesTo: { $0.wireFormat == .json },
+        appliesTo: { $0.format == .json },
         failure: { $0.stage == .encode && $0.kind == .invalidValue && ($0.valueDepth ?? 0) > 510 })
+}
 
-    /// A date change of at most `within` seconds that lands on `grid` (seconds since 1970).
-    private static func dateChange(_ difference: RoundTripDifference, within: TimeInterval, grid: TimeInterval?) -> Bool {
-        guard case let .date(before)? = difference.before, case let .date(after)? = difference.after else { return false }
-        let delta = abs(after.timeIntervalSince1970 - before.timeIntervalSince1970)
-        guard delta < within else { return false }
-        guard let grid else { return true }
-        // `Date` keeps seconds since 2001: converting to 1970 and back costs a few ulps.
-        let t = after.timeIntervalSince1970
-        let slack = 4 * (t.magnitude.ulp + after.timeIntervalSinceReferenceDate.magnitude.ulp)
-        return abs(t - (t / grid).rounded() * grid) <= slack
+// MARK: - Date strategies
+
+extension DateStrategy {
+    /// The loss the harness expects from this strategy in JSON, or `nil` when it is exact.
+    public var expectedLoss: KnownLoss? {
+        switch self {
+        case .iso8601, .deferredToDate: nil
+        case .secondsSince1970, .millisecondsSince1970: .epochShiftRounding
+        }
     }
 }

@@ -82,7 +82,7 @@ func issueText<T>(for report: RoundTripReport, of type: T.Type, expecting: [Know
     return lines.joined(separator: "\n")
 }
 
-/// Expects `data` to be canonical for `codec`: reading it and writing it again gives back the
+/// Expects `data` to be canonical for `format`: reading it and writing it again gives back the
 /// same bytes (the second round-trip law, encode(decode(d)) == d).
 ///
 /// Records an issue at the caller's location naming the first differing line and column:
@@ -90,16 +90,16 @@ func issueText<T>(for report: RoundTripReport, of type: T.Type, expecting: [Know
 /// ```swift
 /// @Test(arguments: try Fixtures.files(in: "canonical", withExtension: "json"))
 /// func canonicalJSONIsAFixedPoint(url: URL) throws {
-///     expectCanonical(try Data(contentsOf: url), codec: .foundationJSON)
+///     expectCanonical(try Data(contentsOf: url), through: .json)
 /// }
 /// ```
 ///
 /// - Parameters:
-///   - data: A document in the codec's canonical form (what its writer writes).
-///   - codec: The reader and writer.
+///   - data: A document in the format's canonical form (what its writer writes).
+///   - format: The reader and writer (``RoundTripFormat/read(_:)`` and ``RoundTripFormat/write(_:)``).
 ///   - sourceLocation: Where to attribute a recorded issue.
-public func expectCanonical(_ data: Data, codec: DocumentCodec, sourceLocation: SourceLocation = #_sourceLocation) {
-    if let violation = DocumentRoundTrip.canonicalViolation(of: data, codec: codec) {
+public func expectCanonical(_ data: Data, through format: RoundTripFormat, sourceLocation: SourceLocation = #_sourceLocation) {
+    if let violation = DocumentRoundTrip.canonicalViolation(of: data, through: format) {
         Issue.record(Comment(rawValue: "Not canonical: \(violation)"), sourceLocation: sourceLocation)
     }
 }

@@ -3,29 +3,23 @@
 import Foundation
 import SerializeCSV
 import SerializeDocument
+import SerializePersistence
 
-extension RoundTripFormat {
-    /// CSV through `CSVEncoder`/`CSVDecoder` with their default strategies: the value is
-    /// written as a table of one row (a header, then the row), nested values as dotted
-    /// columns and arrays as indexed columns, and read back as that one row.
-    public static let csv = RoundTripFormat(
-        name: "csv", wireFormat: .csv, json: nil,
-        encode: { value, userInfo in try CSVRoundTrip.encode(value, userInfo: userInfo) },
-        decode: { type, data, userInfo in try CSVRoundTrip.decode(type, from: data, userInfo: userInfo) })
-}
-
-/// One value as a one-row CSV table.
+/// One value as a one-row CSV table, with the coders `Persistence` builds for the options.
 enum CSVRoundTrip {
-    static func encode<T: Encodable>(_ value: T, userInfo: [CodingUserInfoKey: any Sendable] = [:]) throws -> Data {
-        let encoder = CSVEncoder()
+    static func encode<T: Encodable>(
+        _ value: T, dialect: CSVDialect, options: FormatOptions, userInfo: [CodingUserInfoKey: any Sendable] = [:]
+    ) throws -> Data {
+        let encoder = options.makeCSVEncoder(dialect)
         encoder.userInfo = userInfo
         return try encoder.encode(CollectionOfOne(value))
     }
 
     static func decode<T: Decodable>(
-        _ type: T.Type, from data: Data, userInfo: [CodingUserInfoKey: any Sendable] = [:]
+        _ type: T.Type, from data: Data, dialect: CSVDialect, options: FormatOptions,
+        userInfo: [CodingUserInfoKey: any Sendable] = [:]
     ) throws -> T {
-        let decoder = CSVDecoder()
+        let decoder = options.makeCSVDecoder(dialect)
         decoder.userInfo = userInfo
         let rows = try decoder.decode([T].self, from: data)
         guard rows.count == 1, let row = rows.first else {

@@ -1,72 +1,103 @@
-/// A format a value is sent through and back: a name, an encoder and a decoder.
+/// A format a value or a document is sent through and back: the one `Format`, the one
+/// `FormatOptions`, and which coder does the work.
 
 public import Foundation
 public import SerializeDocument
+import SerializePersistence
+import SerializeCSV
 
-/// One way to write a `Codable` value to bytes and read it back.
+/// One way to write a value (or a ``Document``) to bytes and read it back: a `Format`, its
+/// `FormatOptions`, and the ``Coder`` that does the work.
 ///
-/// The harness ships JSON (with selectable strategies), XML property lists and binary property
-/// lists built on Foundation's coders, and CSV on SerializeCSV's coders (``csv``). Any other coder plugs in through
-/// ``init(name:wireFormat:json:encode:decode:)``:
+/// The format and options are the same values `Persistence`, `RecordStore`, `Format.convert`
+/// and the command-line tool take, so what the harness measures for `.json` is what
+/// `Persistence().save(value, to: url, as: .json)` writes. Only the coder is the harness's own:
 ///
 /// ```swift
-/// let yaml = RoundTripFormat(name: "yaml", wireFormat: .json,
+/// let formats: [RoundTripFormat] = [.json, .json(FormatOptions(nonFinite: .string)), .xmlPlist, .csv]
+/// ```
+///
+/// Any other coder plugs in through ``init(name:format:encode:decode:)``:
+///
+/// ```swift
+/// let yaml = RoundTripFormat(name: "yaml", format: .json,
 ///                            encode: { try YAMLEncoder().encode($0).data(using: .utf8)! },
 ///                            decode: { type, data in try YAMLDecoder().decode(type, from: data) })
 /// ```
 ///
-/// Two formats are equal when their names are: give each configuration its own name.
+/// Two formats are equal when their names, formats, options and coders are.
 public struct RoundTripFormat: Sendable, Hashable, CustomStringConvertible {
-    /// The name reports print, such as `json`, `json(iso8601)` or `xml`.
+    /// Which coder writes and reads: the one thing about a format that is the harness's own.
+    public enum Coder: String, Sendable, Hashable {
+        /// Foundation's coders, as `Persistence` uses them: `JSONEncoder`/`JSONDecoder`,
+        /// `PropertyListEncoder`/`PropertyListDecoder`; documents through `JSONSerialization`
+        /// and `PropertyListSerialization`.
+        case foundation
+        /// SerializeCSV's `CSVEncoder`/`CSVDecoder`, a value as a table of one row.
+        case serializeCSV
+        /// serialize's own readers and writers (SerializeDocument), for documents.
+        case serialize
+        /// Closures given to ``RoundTripFormat/init(name:format:encode:decode:)``.
+        case custom
+    }
+
+    /// The name reports print, such as `json`, `json(secondsSince1970)` or `xml`.
     public var name: String
-    /// The wire format underneath, which decides which ``KnownLoss``es can apply.
-    public var wireFormat: Format
-    /// The JSON options, for a JSON format built by ``json(_:name:)``.
-    public var json: JSONOptions?
+    /// The wire format, which decides which ``KnownLoss``es can apply.
+    public var format: Format
+    /// The options the coder applies (dates, data, NaN, keys, layout).
+    public var options: FormatOptions
+    /// Which coder does the work.
+    public var coder: Coder
 
     /// Entries put in the encoder's and decoder's `userInfo` (an API version, say); set with
     /// ``withUserInfo(_:name:)``.
     public private(set) var userInfo: [CodingUserInfoKey: any Sendable] = [:]
 
-    let encodeValue: @Sendable (any Encodable, [CodingUserInfoKey: any Sendable]) throws -> Data
-    let decodeValue: @Sendable (any Decodable.Type, Data, [CodingUserInfoKey: any Sendable]) throws -> any Decodable
+    private let encodeValue: (@Sendable (any Encodable) throws -> Data)?
+    private let decodeValue: (@Sendable (any Decodable.Type, Data) throws -> any Decodable)?
 
-    /// Creates a format from an encoding and a decoding closure.
+    /// A format on one of the harness's coders.
+    ///
+    /// - Parameters:
+    ///   - format: The wire format.
+    ///   - options: The options; the defaults are `FormatOptions()`, as in `Persistence`.
+    ///   - coder: The coder; by default Foundation's for JSON and property lists, SerializeCSV's for CSV.
+    ///   - name: The report name; by default the format's name followed by the options that
+    ///     differ from the defaults, such as `json(secondsSince1970, nonFiniteAsStrings)`.
+    public init(_ format: Format, options: FormatOptions = FormatOptions(), coder: Coder? = nil, name: String? = nil) {
+        self.format = format
+        self.options = options
+        self.coder = coder ?? (format.csvDialect == nil ? .foundation : .serializeCSV)
+        self.name = name ?? format.name + Self.nameSuffix(options)
+        self.encodeValue = nil
+        self.decodeValue = nil
+    }
+
+    /// Creates a format from an encoding and a decoding closure (``Coder/custom``).
     ///
     /// - Parameters:
     ///   - name: The name reports print; unique per configuration.
-    ///   - wireFormat: The wire format underneath.
-    ///   - json: The JSON options the closures apply, if any, so JSON losses can apply.
+    ///   - format: The wire format underneath.
     ///   - encode: Writes a value; pass it straight to a generic `encode(_:)`.
     ///   - decode: Reads a value of the given type; pass both straight to a generic `decode(_:from:)`.
     public init(
         name: String,
-        wireFormat: Format,
-        json: JSONOptions? = nil,
+        format: Format,
         encode: @escaping @Sendable (any Encodable) throws -> Data,
         decode: @escaping @Sendable (any Decodable.Type, Data) throws -> any Decodable
     ) {
-        self.init(
-            name: name, wireFormat: wireFormat, json: json, encode: { value, _ in try encode(value) },
-            decode: { type, data, _ in try decode(type, data) })
-    }
-
-    /// Creates a format whose closures receive ``userInfo``.
-    init(
-        name: String, wireFormat: Format, json: JSONOptions?,
-        encode: @escaping @Sendable (any Encodable, [CodingUserInfoKey: any Sendable]) throws -> Data,
-        decode: @escaping @Sendable (any Decodable.Type, Data, [CodingUserInfoKey: any Sendable]) throws -> any Decodable
-    ) {
         self.name = name
-        self.wireFormat = wireFormat
-        self.json = json
+        self.format = format
+        self.options = FormatOptions()
+        self.coder = .custom
         self.encodeValue = encode
         self.decodeValue = decode
     }
 
     /// The same format with `userInfo` given to its encoder and decoder, under a new name.
     ///
-    /// Formats made with the public initializer ignore it: their closures build their own coders.
+    /// Formats made with closures ignore it: their closures build their own coders.
     ///
     /// ```swift
     /// let v1 = RoundTripFormat.json.withUserInfo([.apiVersion: APIVersion.v1], name: "json(v1)")
@@ -80,139 +111,139 @@ public struct RoundTripFormat: Sendable, Hashable, CustomStringConvertible {
 
     public var description: String { name }
 
-    public static func == (lhs: RoundTripFormat, rhs: RoundTripFormat) -> Bool { lhs.name == rhs.name }
-    public func hash(into hasher: inout Hasher) { hasher.combine(name) }
+    public static func == (lhs: RoundTripFormat, rhs: RoundTripFormat) -> Bool {
+        lhs.name == rhs.name && lhs.format == rhs.format && lhs.options == rhs.options && lhs.coder == rhs.coder
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(name)
+        hasher.combine(format)
+        hasher.combine(coder)
+    }
+
+    // MARK: - Values
 
     /// Encodes `value` in this format.
-    public func encode(_ value: some Encodable) throws -> Data { try encodeValue(value, userInfo) }
+    public func encode<T: Encodable>(_ value: T) throws -> Data {
+        switch coder {
+        case .foundation:
+            return try format.encode(value, options: options, userInfo: userInfo)
+        case .serializeCSV:
+            return try CSVRoundTrip.encode(value, dialect: format.csvDialect ?? .rfc4180, options: options, userInfo: userInfo)
+        case .serialize:
+            throw Unsupported(format: self)
+        case .custom:
+            guard let encodeValue else { throw Unsupported(format: self) }
+            return try encodeValue(value)
+        }
+    }
 
     /// Decodes a `T` from `data` in this format.
     public func decode<T: Decodable>(_ type: T.Type, from data: Data) throws -> T {
-        let decoded = try decodeValue(type, data, userInfo)
-        guard let value = decoded as? T else {
-            throw DecodingError.typeMismatch(
-                T.self, .init(codingPath: [], debugDescription: "The \(name) decoder returned a \(Swift.type(of: decoded))."))
+        switch coder {
+        case .foundation:
+            return try format.decode(type, from: data, options: options, userInfo: userInfo)
+        case .serializeCSV:
+            return try CSVRoundTrip.decode(type, from: data, dialect: format.csvDialect ?? .rfc4180, options: options, userInfo: userInfo)
+        case .serialize:
+            throw Unsupported(format: self)
+        case .custom:
+            guard let decodeValue else { throw Unsupported(format: self) }
+            let decoded = try decodeValue(type, data)
+            guard let value = decoded as? T else {
+                throw DecodingError.typeMismatch(
+                    T.self, .init(codingPath: [], debugDescription: "The \(name) decoder returned a \(Swift.type(of: decoded))."))
+            }
+            return value
         }
-        return value
-    }
-}
-
-// MARK: - JSON
-
-/// The JSON strategies a ``RoundTripFormat/json(_:name:)`` format uses.
-public struct JSONOptions: Sendable, Hashable {
-    /// How dates are written; see ``JSONDateStrategy`` for the precision each keeps.
-    public var dates: JSONDateStrategy
-    /// Write NaN and ±infinity as the strings `"NaN"`, `"Infinity"`, `"-Infinity"` instead of
-    /// refusing them (Foundation's default refuses: ``KnownLoss/jsonNonFiniteFloatRefused``).
-    public var nonFiniteFloatsAsStrings: Bool
-    /// `.convertToSnakeCase` on encode and `.convertFromSnakeCase` on decode.
-    public var snakeCaseKeys: Bool
-
-    public init(dates: JSONDateStrategy = .deferredToDate, nonFiniteFloatsAsStrings: Bool = false, snakeCaseKeys: Bool = false) {
-        self.dates = dates
-        self.nonFiniteFloatsAsStrings = nonFiniteFloatsAsStrings
-        self.snakeCaseKeys = snakeCaseKeys
     }
 
-    /// The name suffix, such as `iso8601, nonFinite` (empty for the defaults).
-    var nameSuffix: String {
+    // MARK: - Documents
+
+    /// Writes `document` in this format: serialize's writer (``Coder/serialize``), or
+    /// `JSONSerialization` and `PropertyListSerialization` (``Coder/foundation``).
+    public func write(_ document: Document) throws -> Data {
+        switch coder {
+        case .foundation where format.csvDialect == nil: try FoundationBridge.write(document, as: format, options: options)
+        case .serialize: try format.write(document, options: options)
+        default: throw Unsupported(format: self)
+        }
+    }
+
+    /// Reads a document in this format with the reader ``write(_:)`` pairs with.
+    public func read(_ data: Data) throws -> Document {
+        switch coder {
+        case .foundation where format.csvDialect == nil: try FoundationBridge.read(data)
+        case .serialize: try format.read(data, options: options)
+        default: throw Unsupported(format: self)
+        }
+    }
+
+    /// A coder asked for what it does not do: values through ``Coder/serialize`` (until the
+    /// document coder exists), documents through CSV's `Codable` coder or closures.
+    struct Unsupported: Error, CustomStringConvertible {
+        var format: RoundTripFormat
+        var description: String { "\(format.name): the \(format.coder.rawValue) coder cannot do this" }
+    }
+
+    /// The name suffix for options other than the defaults, such as `(secondsSince1970, nonFiniteAsStrings)`.
+    static func nameSuffix(_ options: FormatOptions) -> String {
+        let defaults = FormatOptions()
         var parts: [String] = []
-        if dates != .deferredToDate { parts.append(dates.rawValue) }
-        if nonFiniteFloatsAsStrings { parts.append("nonFiniteAsStrings") }
-        if snakeCaseKeys { parts.append("snakeCase") }
+        if options.dates != defaults.dates { parts.append(options.dates.rawValue) }
+        if options.data != defaults.data { parts.append(options.data.rawValue) }
+        if options.nonFinite == .string { parts.append("nonFiniteAsStrings") }
+        if options.keys == .convertToSnakeCase { parts.append("snakeCase") }
+        if options.pretty != defaults.pretty { parts.append(options.pretty ? "pretty" : "compact") }
+        if options.sortKeys { parts.append("sortedKeys") }
         return parts.isEmpty ? "" : "(" + parts.joined(separator: ", ") + ")"
     }
-
-    /// A `JSONEncoder` with these options and sorted keys.
-    public func makeEncoder() -> JSONEncoder {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys]
-        encoder.dateEncodingStrategy = dates.encodingStrategy
-        if nonFiniteFloatsAsStrings {
-            encoder.nonConformingFloatEncodingStrategy = .convertToString(
-                positiveInfinity: "Infinity", negativeInfinity: "-Infinity", nan: "NaN")
-        }
-        if snakeCaseKeys { encoder.keyEncodingStrategy = .convertToSnakeCase }
-        return encoder
-    }
-
-    /// A `JSONDecoder` with these options.
-    public func makeDecoder() -> JSONDecoder {
-        let decoder = JSONDecoder()
-        decoder.dateDecodingStrategy = dates.decodingStrategy
-        if nonFiniteFloatsAsStrings {
-            decoder.nonConformingFloatDecodingStrategy = .convertFromString(
-                positiveInfinity: "Infinity", negativeInfinity: "-Infinity", nan: "NaN")
-        }
-        if snakeCaseKeys { decoder.keyDecodingStrategy = .convertFromSnakeCase }
-        return decoder
-    }
 }
+
+// MARK: - The standard formats
 
 extension RoundTripFormat {
     /// JSON through Foundation's `JSONEncoder`/`JSONDecoder` with `options`.
-    ///
-    /// - Parameters:
-    ///   - options: The strategies; the defaults are Foundation's.
-    ///   - name: The report name; by default `json` followed by the non-default options.
-    public static func json(_ options: JSONOptions = JSONOptions(), name: String? = nil) -> RoundTripFormat {
-        RoundTripFormat(
-            name: name ?? "json" + options.nameSuffix, wireFormat: .json, json: options,
-            encode: { value, userInfo in
-                let encoder = options.makeEncoder()
-                encoder.userInfo = userInfo
-                return try encoder.encode(value)
-            },
-            decode: { type, data, userInfo in
-                let decoder = options.makeDecoder()
-                decoder.userInfo = userInfo
-                return try decoder.decode(type, from: data)
-            })
+    public static func json(_ options: FormatOptions = FormatOptions(), name: String? = nil) -> RoundTripFormat {
+        RoundTripFormat(.json, options: options, name: name)
     }
 
-    /// JSON with Foundation's default strategies.
+    /// JSON with the default options, as `Persistence` writes it.
     public static let json = json()
 
     /// An XML property list through Foundation's `PropertyListEncoder`/`PropertyListDecoder`.
-    public static let xmlPlist = propertyList(.xml, name: "xml", wireFormat: .xmlPlist)
+    public static let xmlPlist = RoundTripFormat(.xmlPlist)
 
     /// A binary property list through Foundation's `PropertyListEncoder`/`PropertyListDecoder`.
-    public static let binaryPlist = propertyList(.binary, name: "binary", wireFormat: .binaryPlist)
+    public static let binaryPlist = RoundTripFormat(.binaryPlist)
 
-    private static func propertyList(
-        _ format: PropertyListSerialization.PropertyListFormat, name: String, wireFormat: Format
-    ) -> RoundTripFormat {
-        RoundTripFormat(
-            name: name, wireFormat: wireFormat, json: nil,
-            encode: { value, userInfo in
-                let encoder = PropertyListEncoder()
-                encoder.outputFormat = format
-                encoder.userInfo = userInfo
-                return try encoder.encode(value)
-            },
-            decode: { type, data, userInfo in
-                let decoder = PropertyListDecoder()
-                decoder.userInfo = userInfo
-                return try decoder.decode(type, from: data)
-            })
+    /// CSV through SerializeCSV's `CSVEncoder`/`CSVDecoder`: the value is written as a table of
+    /// one row (a header, then the row), nested values as dotted columns and arrays as indexed
+    /// columns, and read back as that one row.
+    public static let csv = RoundTripFormat(.csv)
+
+    /// serialize's own reader and writer for `format` (SerializeDocument), for documents: exact
+    /// 64-bit integers, ordered keys, and a named error wherever the format cannot hold a value
+    /// under `options`.
+    public static func serialize(_ format: Format, options: FormatOptions = FormatOptions()) -> RoundTripFormat {
+        RoundTripFormat(format, options: options, coder: .serialize, name: format.name)
     }
 
     /// Every format the harness knows, with default options: JSON, XML and binary property lists
     /// (Foundation's coders) and CSV (SerializeCSV's `CSVEncoder`/`CSVDecoder`).
     public static var all: [RoundTripFormat] { [.json, .xmlPlist, .binaryPlist, .csv] }
 
-    /// JSON once per ``JSONDateStrategy``, named `json(iso8601)` and so on (`json` for the default).
+    /// JSON once per `DateStrategy`, named `json(secondsSince1970)` and so on (`json` for the default).
     public static var jsonDateStrategies: [RoundTripFormat] {
-        JSONDateStrategy.allCases.map { json(JSONOptions(dates: $0)) }
+        DateStrategy.allCases.map { json(FormatOptions(dates: $0)) }
     }
 
     /// The format named `name` among ``all``, ``jsonDateStrategies`` and the JSON option
     /// variants, or `nil`. Names are what reports print: `json`, `xml`, `binary`, `csv`,
-    /// `json(iso8601)`, `json(nonFiniteAsStrings)`, `json(snakeCase)`.
+    /// `json(secondsSince1970)`, `json(nonFiniteAsStrings)`, `json(snakeCase)`.
     public static func named(_ name: String) -> RoundTripFormat? {
         let known = all + jsonDateStrategies.dropFirst() + [
-            json(JSONOptions(nonFiniteFloatsAsStrings: true)), json(JSONOptions(snakeCaseKeys: true)),
+            json(FormatOptions(nonFinite: .string)), json(FormatOptions(keys: .convertToSnakeCase)),
         ]
         return known.first { $0.name == name }
     }

@@ -20,7 +20,7 @@ func scratchFolder() throws -> URL {
 
     @Test func defaultsRefuseEveryLoss() throws {
         let command = try parse(["in.json", "out.plist"])
-        #expect(command.options.writingOptions == WritingOptions())
+        #expect(command.options.formatOptions == FormatOptions())
         #expect(command.options.from == nil && command.options.to == nil)
     }
 
@@ -29,11 +29,12 @@ func scratchFolder() throws -> URL {
             "in.json", "out.csv", "--compact", "--sort-keys", "--null", "N/A", "--dates", "epoch", "--data", "hex",
             "--non-finite", "string", "--missing", "null", "--to", "tsv", "--from", "json", "--infer",
         ])
-        #expect(command.options.writingOptions == WritingOptions(
-            pretty: false, sortKeys: true, null: .string("N/A"), dates: .epoch, data: .hex, nonFinite: .string, missing: .null))
+        #expect(command.options.formatOptions == FormatOptions(
+            pretty: false, sortKeys: true, null: .string("N/A"), dates: .secondsSince1970, data: .hex, nonFinite: .string, missing: .null,
+            inferCSVTypes: true))
         #expect(command.options.to == .tsv)
         #expect(command.options.infer)
-        #expect(try parse(["a.json", "b.plist", "--null", "omit"]).options.writingOptions.null == .omit)
+        #expect(try parse(["a.json", "b.plist", "--null", "omit"]).options.formatOptions.null == .omit)
     }
 
     @Test(arguments: [
@@ -114,11 +115,12 @@ func scratchFolder() throws -> URL {
         #expect(try String(contentsOf: folder.appendingPathComponent("out.tsv"), encoding: .utf8) == "a\tb\r\nNaN\t\"x\ty\"\r\n")
     }
 
-    @Test func csvOnStandardInputNeedsFromAndTheErrorSaysSo() throws {
+    /// Behaviour unified (issue 10): standard input goes through the one sniffer, which knows CSV.
+    @Test func csvOnStandardInputIsDetected() throws {
         let csv = Data("a,b\n1,2\n".utf8)
-        let guessed = try BuiltTool.run(["convert", "-", "-"], input: csv)
-        #expect(guessed.status == 65)
-        #expect(guessed.standardError.hasPrefix("<stdin>:1:1: error:") && guessed.standardError.contains("--from csv"))
+        let guessed = try BuiltTool.run(["convert", "-", "-", "--compact"], input: csv)
+        #expect(guessed.status == 0, "\(guessed.standardError)")
+        #expect(guessed.standardOutput == #"[{"a":"1","b":"2"}]"#)
         let told = try BuiltTool.run(["convert", "-", "-", "--from", "csv", "--infer", "--compact"], input: csv)
         #expect(told.standardOutput == #"[{"a":1,"b":2}]"#)
     }

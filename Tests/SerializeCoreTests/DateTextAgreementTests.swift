@@ -160,7 +160,7 @@ import Testing
         // The XML and JSON writers, the inspector and the JSONEncoder strategy print that same text.
         let xml = try Format.xmlPlist.write(.date(date))
         #expect(String(decoding: xml, as: UTF8.self).contains("<date>\(text)</date>"))
-        let json = try Format.json.write(.array([.date(date)]), options: WritingOptions(pretty: false))
+        let json = try Format.json.write(.array([.date(date)]), options: FormatOptions(pretty: false))
         #expect(String(decoding: json, as: UTF8.self) == "[\"\(text)\"]")
         #expect(PlistPrinter.iso8601(date) == text)
         let encoder = JSONEncoder()

@@ -65,7 +65,7 @@ let everyPlistValue: Document = [
     }
 
     @Test func anOmittedCFUIDMemberDoesNotMakeAUID() throws {
-        let options = WritingOptions(null: .omit)
+        let options = FormatOptions(null: .omit)
         for document: Document in [["x": 5, "CF$UID": nil], ["CF$UID": nil, "x": 5]] {
             let written = try BinaryPlistWriter(options: options).write(document)
             #expect(try BinaryPlistReader().read(written) == ["x": 5])
@@ -112,9 +112,9 @@ let everyPlistValue: Document = [
             return error?.code == .nullNotRepresentable && error?.path?.description == "$.users[1].email"
                 && error?.remedy?.option == "null" && error?.remedy?.value == "omit"
         }
-        let omitted = try BinaryPlistWriter(options: WritingOptions(null: .omit)).write(document)
+        let omitted = try BinaryPlistWriter(options: FormatOptions(null: .omit)).write(document)
         #expect(try BinaryPlistReader().read(omitted) == ["users": [["email": "a@b"], [:]]])
-        let replaced = try BinaryPlistWriter(options: WritingOptions(null: .string("NULL"))).write(document)
+        let replaced = try BinaryPlistWriter(options: FormatOptions(null: .string("NULL"))).write(document)
         #expect(try BinaryPlistReader().read(replaced) == ["users": [["email": "a@b"], ["email": "NULL"]]])
     }
 
@@ -197,8 +197,8 @@ let everyPlistValue: Document = [
     @Test func theDeepestJSONIsTheDeepestBinaryPlist() throws {
         let json = Data((String(repeating: "[", count: 512) + "1" + String(repeating: "]", count: 512)).utf8)
         let binary = try Format.json.convert(json, to: .binaryPlist)
-        #expect(try Format.binaryPlist.convert(binary, to: .json, writing: WritingOptions(pretty: false)) == json)
-        #expect(try JSONWriter(options: WritingOptions(pretty: false)).write(try BinaryPlistReader().read(binary)) == json)
+        #expect(try Format.binaryPlist.convert(binary, to: .json, writing: FormatOptions(pretty: false)) == json)
+        #expect(try JSONWriter(options: FormatOptions(pretty: false)).write(try BinaryPlistReader().read(binary)) == json)
         let deeper = Data(("[" + String(decoding: json, as: UTF8.self) + "]").utf8)
         #expect(throws: Diagnostic.self) { try JSONReader().read(deeper) }
     }
@@ -249,9 +249,9 @@ let everyPlistValue: Document = [
             count += 1
             let data = try Data(contentsOf: file)
             // Streaming straight to a writer never crashes either.
-            _ = try? Format.binaryPlist.convert(data, to: .xmlPlist, writing: WritingOptions(null: .omit))
+            _ = try? Format.binaryPlist.convert(data, to: .xmlPlist, writing: FormatOptions(null: .omit))
             if let document = try? BinaryPlistReader().read(data) {
-                if let bytes = try? BinaryPlistWriter(options: WritingOptions(null: .omit)).write(document) {
+                if let bytes = try? BinaryPlistWriter(options: FormatOptions(null: .omit)).write(document) {
                     #expect(try BinaryPlistReader().read(bytes) == document, "\(file.path)")
                 }
             }

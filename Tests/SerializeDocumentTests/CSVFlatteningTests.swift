@@ -12,7 +12,7 @@ import TestSupport
         ["id": 2, "name": "", "tags": ["z", "w"], "address": ["city": "Paris, FR", "zip": "F-75001"], "score": -0.25, "ok": false],
     ]
 
-    func csv(_ document: Document, options: WritingOptions = WritingOptions()) throws -> String {
+    func csv(_ document: Document, options: FormatOptions = FormatOptions()) throws -> String {
         String(decoding: try Format.csv.write(document, options: options), as: UTF8.self)
     }
 
@@ -27,7 +27,7 @@ import TestSupport
 
     @Test func inferRestoresTypesNestingAndNullsExactly() throws {
         let bytes = try Format.csv.write(records)
-        #expect(try Format.csv.read(bytes, options: ReadingOptions(inferCSVTypes: true)) == records)
+        #expect(try Format.csv.read(bytes, options: FormatOptions(inferCSVTypes: true)) == records)
     }
 
     @Test func withoutInferValuesStayStringsButNullsAndNestingAreRestored() throws {
@@ -58,7 +58,7 @@ import TestSupport
             return error?.code == .missingValue && error?.path?.description == "$[0]" && error?.message.contains("tags[1]") == true
                 && error?.remedy?.option == "missing" && error?.remedy?.value == "null"
         }
-        let text = try csv(ragged, options: WritingOptions(missing: .null))
+        let text = try csv(ragged, options: FormatOptions(missing: .null))
         #expect(text == "a,tags[0],tags[1]\r\n1,x,\r\n2,x,y\r\n")
     }
 
@@ -76,7 +76,7 @@ import TestSupport
     @Test func datesDataAndNonFiniteGoThroughStrategies() throws {
         let document: Document = [["when": .date(Date(timeIntervalSinceReferenceDate: 0)), "bytes": .data(Data([255])), "r": .double(.nan)]]
         #expect(throws: Diagnostic.self) { try csv(document) }
-        let text = try csv(document, options: WritingOptions(data: .hex, nonFinite: .string))
+        let text = try csv(document, options: FormatOptions(data: .hex, nonFinite: .string))
         #expect(text == "when,bytes,r\r\n2001-01-01T00:00:00Z,ff,NaN\r\n")
     }
 
@@ -96,7 +96,7 @@ import TestSupport
             ["id": 2, "orders": [], "tags": ["x", "y"]],
             ["id": 3, "orders": [["sku": "B", "n": 1], ["sku": "C", "n": 5]], "tags": ["z"]],
         ]
-        let options = WritingOptions(missing: .null)
+        let options = FormatOptions(missing: .null)
         let table = try CSVFlattening.flatten(document, options: options)
         #expect(table.header == ["id", "orders[0].sku", "orders[0].n", "tags", "orders", "tags[0]", "tags[1]", "orders[1].sku", "orders[1].n"])
         let back = try CSVFlattening.restore(try CSVTable(csvData: table.csvData()), infer: true)

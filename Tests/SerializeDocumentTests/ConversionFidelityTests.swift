@@ -12,7 +12,7 @@ let xmlPlistReaderAvailable: Bool = {
 
 /// One test per loss the issue lists for plutil: each value is kept, or refused by name.
 @Suite struct ConversionFidelityTests {
-    let canonical = WritingOptions(pretty: true)
+    let canonical = FormatOptions(pretty: true)
 
     // MARK: - Round trips
 
@@ -49,7 +49,7 @@ let xmlPlistReaderAvailable: Bool = {
     func streamingJSONWritesWhatTheTreeWrites(json: String) throws {
         let data = Data(json.utf8)
         let tree = try Format.json.read(data)
-        for options in [WritingOptions(), WritingOptions(pretty: false), WritingOptions(null: .omit), WritingOptions(pretty: false, null: .string("-"))] {
+        for options in [FormatOptions(), FormatOptions(pretty: false), FormatOptions(null: .omit), FormatOptions(pretty: false, null: .string("-"))] {
             #expect(try Format.json.convert(data, to: .json, writing: options) == Format.json.write(tree, options: options))
             let xml = Result { () throws(Diagnostic) in try Format.xmlPlist.write(tree, options: options) }
             let streamedXML = Result { () throws(ConversionFailure) in try Format.json.convert(data, to: .xmlPlist, writing: options) }
@@ -72,7 +72,7 @@ let xmlPlistReaderAvailable: Bool = {
         let binary = try Format.binaryPlist.write(everyPlistValue)
         #expect(try Format.binaryPlist.read(try Format.binaryPlist.convert(binary, to: .binaryPlist)) == everyPlistValue)
         #expect(try Format.binaryPlist.convert(binary, to: .xmlPlist) == Format.xmlPlist.write(everyPlistValue))
-        let options = WritingOptions(nonFinite: .string)
+        let options = FormatOptions(nonFinite: .string)
         #expect(try Format.binaryPlist.convert(binary, to: .json, writing: options) == Format.json.write(everyPlistValue, options: options))
         // Invalid input fails the same way streaming or not.
         for file in try Fixtures.files(in: "convert/bplist-invalid", withExtension: "bplist") {
@@ -141,10 +141,10 @@ let xmlPlistReaderAvailable: Bool = {
     func aDuplicateKeyConvertsAsThroughTheTree(target: Format) throws {
         let inputs: [(Format, Data)] = [(.json, Data(#"{"a":1,"b":0,"a":2}"#.utf8)), (.binaryPlist, Self.binaryWithDuplicateKey)]
         for (source, data) in inputs {
-            let tree = try source.read(data, options: ReadingOptions())
+            let tree = try source.read(data, options: FormatOptions())
             #expect(tree == ["a": 2, "b": 0], "\(source)")
-            #expect(try Format.stream(data, from: source, to: target, reading: ReadingOptions(), writing: WritingOptions()) == nil, "\(source)")
-            #expect(try source.convert(data, to: target) == (try target.write(tree, options: WritingOptions())), "\(source)")
+            #expect(try Format.stream(data, from: source, to: target, reading: FormatOptions(), writing: FormatOptions()) == nil, "\(source)")
+            #expect(try source.convert(data, to: target) == (try target.write(tree, options: FormatOptions())), "\(source)")
         }
     }
 
@@ -240,9 +240,9 @@ let xmlPlistReaderAvailable: Bool = {
     @Test func datesAndDataGoToJSON() throws {
         let date = Date(timeIntervalSinceReferenceDate: 737_000_000.5)
         let plist = try Format.binaryPlist.write(["when": .date(date), "blob": .data(Data("hi".utf8))])
-        let json = String(decoding: try Format.json.write(try Format.binaryPlist.read(plist), options: WritingOptions(pretty: false)), as: UTF8.self)
+        let json = String(decoding: try Format.json.write(try Format.binaryPlist.read(plist), options: FormatOptions(pretty: false)), as: UTF8.self)
         #expect(json == #"{"when":"2024-05-10T02:13:20.5Z","blob":"aGk="}"#)
-        let epoch = String(decoding: try Format.json.write(try Format.binaryPlist.read(plist), options: WritingOptions(pretty: false, dates: .epoch, data: .hex)), as: UTF8.self)
+        let epoch = String(decoding: try Format.json.write(try Format.binaryPlist.read(plist), options: FormatOptions(pretty: false, dates: .secondsSince1970, data: .hex)), as: UTF8.self)
         #expect(epoch == #"{"when":1715307200.5,"blob":"6869"}"#)
     }
 
@@ -254,8 +254,8 @@ let xmlPlistReaderAvailable: Bool = {
 
     @Test func plistsAreDetectedByContent() throws {
         let binary = try Format.binaryPlist.write(["a": 1])
-        #expect(Format.xmlPlist.detected(in: binary) == .binaryPlist)
+        #expect(Format.detect(in: binary) == .binaryPlist)
         #expect(try Format.xmlPlist.read(binary) == ["a": 1])
-        #expect(Format.json.detected(in: binary) == .json)
+        #expect(try Format.binaryPlist.read(try Format.xmlPlist.write(["a": 1])) == ["a": 1])
     }
 }

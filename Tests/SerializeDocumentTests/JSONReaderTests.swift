@@ -129,7 +129,7 @@ import TestSupport
                 }
             case ("y_", .success(let document)), ("i_", .success(let document)):
                 // What we accept, we write and read back the same.
-                let again = try JSONReader().read(try JSONWriter(options: WritingOptions(pretty: false)).write(document))
+                let again = try JSONReader().read(try JSONWriter(options: FormatOptions(pretty: false)).write(document))
                 #expect(again == document, "\(name)", sourceLocation: sourceLocation)
             default:
                 continue

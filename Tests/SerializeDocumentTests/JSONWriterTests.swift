@@ -28,7 +28,7 @@ import SerializeCore
 
     @Test func sortedKeysOnRequestAtEveryLevel() throws {
         let document: Document = ["b": ["z": 1, "a": 2], "a": 1]
-        #expect(try compactJSON(document, options: WritingOptions(pretty: false, sortKeys: true)) == #"{"a":1,"b":{"a":2,"z":1}}"#)
+        #expect(try compactJSON(document, options: FormatOptions(pretty: false, sortKeys: true)) == #"{"a":1,"b":{"a":2,"z":1}}"#)
     }
 
     @Test(arguments: [
@@ -59,7 +59,7 @@ import SerializeCore
             return error?.code == .nonFiniteNumber && error?.path?.description == "$.values[1]"
                 && error?.remedy?.option == "nonFinite" && error?.remedy?.value == "string"
         }
-        let options = WritingOptions(pretty: false, nonFinite: .string)
+        let options = FormatOptions(pretty: false, nonFinite: .string)
         #expect(try compactJSON([.double(.nan), .double(.infinity), .double(-.infinity)], options: options) == #"["NaN","Infinity","-Infinity"]"#)
     }
 
@@ -67,7 +67,7 @@ import SerializeCore
         let date = Date(timeIntervalSince1970: 1_714_566_600.25)
         let document: Document = [.date(date), .data(Data([0xDE, 0xAD, 0xBE, 0xEF]))]
         #expect(try compactJSON(document) == #"["2024-05-01T12:30:00.25Z","3q2+7w=="]"#)
-        let epoch = WritingOptions(pretty: false, dates: .epoch, data: .hex)
+        let epoch = FormatOptions(pretty: false, dates: .secondsSince1970, data: .hex)
         #expect(try compactJSON(document, options: epoch) == #"[1714566600.25,"deadbeef"]"#)
     }
 }

@@ -61,7 +61,7 @@ struct DocumentGenerator {
         for seed in UInt64(1)...300 {
             var generator = DocumentGenerator(random: SeededGenerator(state: seed), json: true)
             let document = generator.document()
-            for options in [WritingOptions(), WritingOptions(pretty: false)] {
+            for options in [FormatOptions(), FormatOptions(pretty: false)] {
                 let text = try JSONWriter(options: options).write(document)
                 #expect(try JSONReader().read(text) == document, "seed \(seed)")
                 // Streaming JSON to JSON writes what the tree writes.
@@ -74,7 +74,7 @@ struct DocumentGenerator {
         for seed in UInt64(1)...300 {
             var generator = DocumentGenerator(random: SeededGenerator(state: seed), json: false)
             let document = generator.document()
-            let options = WritingOptions(null: .string("NULL"))
+            let options = FormatOptions(null: .string("NULL"))
             let bytes = try BinaryPlistWriter(options: options).write(document)
             let back = try BinaryPlistReader().read(bytes)
             // With nulls written as "NULL", the read document is the written one with that swap.
@@ -93,7 +93,7 @@ struct DocumentGenerator {
             var generator = DocumentGenerator(random: SeededGenerator(state: seed), json: false)
             let document = generator.document()
             do {
-                let bytes = try XMLPlistWriter(options: WritingOptions(null: .omit)).write(document)
+                let bytes = try XMLPlistWriter(options: FormatOptions(null: .omit)).write(document)
                 let parser = XMLParser(data: bytes)
                 #expect(parser.parse(), "seed \(seed): \(String(describing: parser.parserError))")
                 written += 1

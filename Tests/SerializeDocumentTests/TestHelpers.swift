@@ -27,6 +27,6 @@ func readingError(
 }
 
 /// The compact JSON text of a document.
-func compactJSON(_ document: Document, options: WritingOptions = WritingOptions(pretty: false)) throws -> String {
+func compactJSON(_ document: Document, options: FormatOptions = FormatOptions(pretty: false)) throws -> String {
     String(decoding: try JSONWriter(options: options).write(document), as: UTF8.self)
 }

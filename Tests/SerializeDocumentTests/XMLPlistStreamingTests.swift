@@ -9,10 +9,10 @@ import TestSupport
 /// errors.
 @Suite(.enabled(if: xmlPlistReaderAvailable)) struct XMLPlistStreamingTests {
     static let targets: [Format] = [.json, .xmlPlist, .binaryPlist]
-    static let options = WritingOptions(pretty: true, nonFinite: .string)
+    static let options = FormatOptions(pretty: true, nonFinite: .string)
 
     /// What `convert` gave before XML streamed: read the tree, then write it.
-    func throughTheTree(_ data: Data, to target: Format, writing: WritingOptions) -> Result<Data, ConversionFailure> {
+    func throughTheTree(_ data: Data, to target: Format, writing: FormatOptions) -> Result<Data, ConversionFailure> {
         let document: Document
         do throws(Diagnostic) {
             document = try XMLPlistReader().read(data)
@@ -26,11 +26,11 @@ import TestSupport
         }
     }
 
-    func streamed(_ data: Data, to target: Format, writing: WritingOptions) -> Result<Data, ConversionFailure> {
+    func streamed(_ data: Data, to target: Format, writing: FormatOptions) -> Result<Data, ConversionFailure> {
         Result { () throws(ConversionFailure) in try Format.xmlPlist.convert(data, to: target, writing: writing) }
     }
 
-    func expectSame(_ xml: String, to target: Format, writing: WritingOptions = options, sourceLocation: Testing.SourceLocation = #_sourceLocation) {
+    func expectSame(_ xml: String, to target: Format, writing: FormatOptions = options, sourceLocation: Testing.SourceLocation = #_sourceLocation) {
         let data = Data(xml.utf8)
         #expect(streamed(data, to: target, writing: writing) == throughTheTree(data, to: target, writing: writing), sourceLocation: sourceLocation)
     }
@@ -52,10 +52,10 @@ import TestSupport
         let fixture = String(decoding: try Fixtures.data("convert/streaming.plist"), as: UTF8.self)
         let data = Data(fixture.replacingOccurrences(of: "<key>count</key>\n\t<integer>43", with: "<key>recount</key>\n\t<integer>43").utf8)
         // stream(...) gives nil when it must fall back to the tree.
-        let output = try #require(try Format.stream(data, from: .xmlPlist, to: target, reading: ReadingOptions(), writing: Self.options))
+        let output = try #require(try Format.stream(data, from: .xmlPlist, to: target, reading: FormatOptions(), writing: Self.options))
         #expect(output == (try target.write(try XMLPlistReader().read(data), options: Self.options)))
         let duplicated = try Fixtures.data("convert/streaming.plist")
-        #expect(try Format.stream(duplicated, from: .xmlPlist, to: target, reading: ReadingOptions(), writing: Self.options) == nil)
+        #expect(try Format.stream(duplicated, from: .xmlPlist, to: target, reading: FormatOptions(), writing: Self.options) == nil)
     }
 
     @Test(arguments: targets) func errorsAreTheTreePathErrors(target: Format) {
@@ -78,7 +78,7 @@ import TestSupport
             String(repeating: "<array>", count: 600) + String(repeating: "</array>", count: 600),
         ]
         for xml in inputs {
-            expectSame(xml, to: target, writing: WritingOptions())
+            expectSame(xml, to: target, writing: FormatOptions())
             expectSame(xml, to: target)
         }
     }

@@ -4,7 +4,7 @@ import SerializeCore
 @testable import SerializeDocument
 
 @Suite struct XMLPlistWriterTests {
-    func xml(_ document: Document, options: WritingOptions = WritingOptions()) throws -> String {
+    func xml(_ document: Document, options: FormatOptions = FormatOptions()) throws -> String {
         String(decoding: try XMLPlistWriter(options: options).write(document), as: UTF8.self)
     }
 
@@ -87,11 +87,11 @@ import SerializeCore
         } throws: { error in
             (error as? Diagnostic)?.code == .nullNotRepresentable && (error as? Diagnostic)?.path?.description == "$.a"
         }
-        #expect(try !xml(["a": nil, "b": [nil, 1]], options: WritingOptions(null: .omit)).contains("<key>a</key>"))
-        #expect(try xml(["a": nil], options: WritingOptions(null: .string("NULL"))).contains("<string>NULL</string>"))
+        #expect(try !xml(["a": nil, "b": [nil, 1]], options: FormatOptions(null: .omit)).contains("<key>a</key>"))
+        #expect(try xml(["a": nil], options: FormatOptions(null: .string("NULL"))).contains("<string>NULL</string>"))
     }
 
     @Test func compactHasNoIndentation() throws {
-        #expect(try xml(["a": [1]], options: WritingOptions(pretty: false)).hasSuffix("<plist version=\"1.0\">\n<dict><key>a</key><array><integer>1</integer></array></dict></plist>\n"))
+        #expect(try xml(["a": [1]], options: FormatOptions(pretty: false)).hasSuffix("<plist version=\"1.0\">\n<dict><key>a</key><array><integer>1</integer></array></dict></plist>\n"))
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import SerializeCore
 @testable import SerializePersistence
 
 @Suite struct AtomicWriteTests {

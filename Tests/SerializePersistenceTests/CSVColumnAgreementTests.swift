@@ -22,7 +22,7 @@ import Testing
     ]
 
     @Test func aCSVFromConvertDecodesThroughCSVDecoderAndPersistence() throws {
-        let csv = try Format.json.convert(Self.json, to: .csv, reading: ReadingOptions(), writing: WritingOptions())
+        let csv = try Format.json.convert(Self.json, to: .csv, reading: FormatOptions(), writing: FormatOptions())
         #expect(String(decoding: csv, as: UTF8.self).hasPrefix("name,tags[0],tags[1],supplier.name\r\n"))
         #expect(try CSVDecoder().decode([Item].self, from: csv) == Self.items)
         let url = FileManager.default.temporaryDirectory.appendingPathComponent("agreement-\(UUID().uuidString).csv")
@@ -36,14 +36,14 @@ import Testing
         let converted = try Format.csv.read(csv)
         let viaJSON = try Format.json.read(JSONEncoder().encode(Self.items))
         // JSONEncoder's key order is not the declaration order: compare with sorted keys.
-        var sorted = WritingOptions()
+        var sorted = FormatOptions()
         sorted.sortKeys = true
         #expect(try Format.json.write(converted, options: sorted) == Format.json.write(viaJSON, options: sorted))
     }
 
     @Test func keysWithSeparatorsRoundTripBetweenTheTwo() throws {
         let json = Data(#"[{"a.b":"1","c[0]":"2","back\\slash":"3","\uFEFFbom":"4","n":{"x.y":"5"}}]"#.utf8)
-        let csv = try Format.json.convert(json, to: .csv, reading: ReadingOptions(), writing: WritingOptions())
+        let csv = try Format.json.convert(json, to: .csv, reading: FormatOptions(), writing: FormatOptions())
         let decoded = try CSVDecoder().decode([[String: AnyCodableString]].self, from: csv)
         #expect(decoded.first?["a.b"] == .string("1"))
         #expect(decoded.first?["c[0]"] == .string("2"))

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import SerializeCore
 import SerializeCSV
 import SerializeCoding
 import SerializeDocument
@@ -22,16 +23,16 @@ import SerializeModels
         City(name: "Say \"hi\"", population: 0, area: 0.5, isCapital: false, nickname: ""),
     ]
 
-    static let csvFormats: [StorageFormat] = [.csv, .tsv, .csv(CSVDialect(delimiter: ";"))]
+    static let csvFormats: [Format] = [.csv, .tsv, .csv(CSVDialect(delimiter: ";"))]
 
     @Test(arguments: csvFormats)
-    func rowsRoundTripThroughAFile(format: StorageFormat) async throws {
+    func rowsRoundTripThroughAFile(format: Format) async throws {
         try await withScratchFolder { folder in
             let url = folder.appendingPathComponent("cities.\(format.fileExtension)")
             try Persistence().save(cities, to: url, as: format)
             #expect(try Persistence().load([City].self, from: url, as: format) == cities)
             let text = try String(contentsOf: url, encoding: .utf8)
-            let delimiter = Character(format.csvDialect.delimiter)
+            let delimiter = Character(try #require(format.csvDialect).delimiter)
             #expect(text.hasPrefix(["name", "population", "area", "isCapital", "nickname"].joined(separator: String(delimiter))))
         }
     }

@@ -19,15 +19,15 @@ import SerializeDocument
                    [1, "two", false, 3.25], ["deep": ["deeper": [1, 2]]]],
     ]
 
-    @Test(arguments: keyedStorageFormats)
-    func integersDoublesAndBooleansStayApart(format: StorageFormat) throws {
+    @Test(arguments: keyedFormats)
+    func integersDoublesAndBooleansStayApart(format: Format) throws {
         let event = Event(name: "e", payload: Self.scalars)
         let loaded = try Persistence().decode(Event.self, from: Persistence().encode(event, as: format), as: format)
         #expect(loaded == event)
     }
 
-    @Test(arguments: [StorageFormat.xmlPlist, .binaryPlist])
-    func plistDatesAndDataKeepTheirTypes(format: StorageFormat) throws {
+    @Test(arguments: [Format.xmlPlist, .binaryPlist])
+    func plistDatesAndDataKeepTheirTypes(format: Format) throws {
         let event = Event(name: "e", payload: [.date(Date(timeIntervalSince1970: 1_700_000_000)), .data(Data([0, 255]))])
         let loaded = try Persistence().decode(Event.self, from: Persistence().encode(event, as: format), as: format)
         #expect(loaded == event)
@@ -35,7 +35,7 @@ import SerializeDocument
 
     @Test func jsonWritesDatesAndDataThroughItsStrategies() throws {
         let event = Event(name: "e", payload: [.date(Date(timeIntervalSince1970: 0)), .data(Data([1, 2, 3]))])
-        let data = try Persistence().encode(event, as: .json(.init(dates: .iso8601)))
+        let data = try Persistence(options: FormatOptions(pretty: false, dates: .iso8601)).encode(event, as: .json)
         #expect(String(decoding: data, as: UTF8.self) == #"{"name":"e","payload":["1970-01-01T00:00:00Z","AQID"]}"#)
     }
 

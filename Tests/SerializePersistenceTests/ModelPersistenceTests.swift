@@ -9,9 +9,9 @@ import SerializeModels
 @Suite struct ModelPersistenceTests {
     /// A JSON payload rewritten in `format` (plists through `PropertyListSerialization`), so one
     /// messy payload is fed to every format. The payload must hold no null.
-    func payload(_ json: String, as format: StorageFormat) throws -> Data {
+    func payload(_ json: String, as format: Format) throws -> Data {
         let object = try JSONSerialization.jsonObject(with: Data(json.utf8))
-        switch format.format {
+        switch format {
         case .xmlPlist: return try PropertyListSerialization.data(fromPropertyList: object, format: .xml, options: 0)
         case .binaryPlist: return try PropertyListSerialization.data(fromPropertyList: object, format: .binary, options: 0)
         default: return Data(json.utf8)
@@ -25,8 +25,8 @@ import SerializeModels
          "variants": [{"sku": "K-1"}, {"sku": ["bad"]}, {"sku": "K-3"}]}
         """#
 
-    @Test(arguments: keyedStorageFormats)
-    func aMessyProductDecodesWithAReport(format: StorageFormat) throws {
+    @Test(arguments: keyedFormats)
+    func aMessyProductDecodesWithAReport(format: Format) throws {
         let report = DecodingReport()
         let persistence = Persistence(userInfo: [.decodingReport: report])
         let product = try persistence.decode(ShopProduct.self, from: payload(Self.product, as: format), as: format)
@@ -36,8 +36,8 @@ import SerializeModels
         #expect(report.entries.map(\.path) == ["pricesByCurrency.USD", "variants[1]"])
     }
 
-    @Test(arguments: keyedStorageFormats)
-    func aProductIsWrittenBackInItsOriginalForm(format: StorageFormat) throws {
+    @Test(arguments: keyedFormats)
+    func aProductIsWrittenBackInItsOriginalForm(format: Format) throws {
         let persistence = Persistence(userInfo: [.losslessEncoding: LosslessEncoding.originalForm])
         let product = try persistence.decode(ShopProduct.self, from: payload(Self.product, as: format), as: format)
         struct Scalars: Decodable { var id: String; var inStock: Int; var price: String }
@@ -47,12 +47,12 @@ import SerializeModels
 
     @Test func productsAndInboxesRoundTripInEveryFormat() async {
         await withScratchFolder { folder in
-            expectRoundTripInEveryStorageFormat(
+            expectRoundTripInEveryFormat(
                 ShopProduct(id: 7, inStock: false, price: 2.25, name: "Cup", tags: ["kitchen"], isFeatured: true,
                             availability: .preorder, pricesByCurrency: ["EUR": 2.25, "GBP": 2],
                             variants: [ProductVariant(sku: "C")]),
                 in: folder)
-            expectRoundTripInEveryStorageFormat(
+            expectRoundTripInEveryFormat(
                 Inbox(owner: "ada", pinned: InboxText(sender: "bo", body: "hi"),
                       messages: [InboxImage(sender: "cy", url: "a.png", width: 2, height: 1),
                                  InboxInvite(sender: "di", event: "launch", startsAt: Date(timeIntervalSince1970: 1e9))]),
@@ -67,8 +67,8 @@ import SerializeModels
                       {"type": "text", "sender": "fa", "body": "bye"}]}
         """#
 
-    @Test(arguments: keyedStorageFormats)
-    func anInboxWithAnUnknownMessageType(format: StorageFormat) throws {
+    @Test(arguments: keyedFormats)
+    func anInboxWithAnUnknownMessageType(format: Format) throws {
         let data = try payload(Self.inbox, as: format)
         #expect {
             try Persistence().decode(Inbox.self, from: data, as: format)

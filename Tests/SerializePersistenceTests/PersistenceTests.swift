@@ -7,7 +7,7 @@ import SerializeDocument
 @Suite struct PersistenceTests {
     @Test func roundTripsInEveryFormat() async {
         await withScratchFolder { folder in
-            expectRoundTripInEveryStorageFormat(sampleSettings, in: folder)
+            expectRoundTripInEveryFormat(sampleSettings, in: folder)
         }
     }
 
@@ -33,7 +33,7 @@ import SerializeDocument
             let url = folder.appendingPathComponent("settings.\(ext)")
             try Persistence().save(sampleSettings, to: url)
             #expect(try Persistence().load(Settings.self, from: url) == sampleSettings)
-            #expect(PersistenceLocation(url: url)?.format.format == expected)
+            #expect(PersistenceLocation(url: url)?.format == expected)
         }
     }
 
@@ -51,14 +51,14 @@ import SerializeDocument
             var ratio: Double
         }
         let stamp = Stamp(createdAt: Date(timeIntervalSince1970: 0), payloadBytes: Data([1, 2]), ratio: .infinity)
-        let options = JSONOptions(
-            snakeCaseKeys: true, dates: .iso8601, data: .deferredToData,
-            nonConformingFloats: .convertToString(positiveInfinity: "+inf", negativeInfinity: "-inf", nan: "nan"))
-        let data = try Persistence().encode(stamp, as: .json(options))
+        let options = FormatOptions(
+            pretty: false, sortKeys: true, dates: .iso8601, data: .hex, nonFinite: .string, keys: .convertToSnakeCase)
+        let persistence = Persistence(options: options)
+        let data = try persistence.encode(stamp, as: .json)
         #expect(String(decoding: data, as: UTF8.self)
-                == #"{"created_at":"1970-01-01T00:00:00Z","payload_bytes":[1,2],"ratio":"+inf"}"#)
-        #expect(try Persistence().decode(Stamp.self, from: data, as: .json(options)) == stamp)
-        let pretty = try Persistence().encode(stamp, as: .json(.init(prettyPrinted: true, nonConformingFloats: options.nonConformingFloats)))
+                == #"{"created_at":"1970-01-01T00:00:00Z","payload_bytes":"0102","ratio":"Infinity"}"#)
+        #expect(try persistence.decode(Stamp.self, from: data, as: .json) == stamp)
+        let pretty = try Persistence(options: FormatOptions(nonFinite: .string)).encode(stamp, as: .json)
         #expect(String(decoding: pretty, as: UTF8.self).contains("\n  \"createdAt\""))
     }
 

@@ -1,5 +1,7 @@
 import Foundation
 import Testing
+import SerializeCore
+import SerializeDocument
 @testable import SerializePersistence
 
 @Suite struct RecordStoreTests {
@@ -8,8 +10,8 @@ import Testing
         var revision: Int
     }
 
-    @Test(arguments: everyStorageFormat)
-    func listLoadSaveDelete(format: StorageFormat) async throws {
+    @Test(arguments: everyFormat)
+    func listLoadSaveDelete(format: Format) async throws {
         try await withScratchFolder { folder in
             let store = RecordStore<Contact>(folder: folder.appendingPathComponent("contacts"), format: format)
             #expect(try await store.ids() == [])

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import SerializeDocument
 import SerializeCoding
 @testable import SerializePersistence
 
@@ -35,21 +36,21 @@ struct Preferences: Codable, Equatable, Sendable {
         migrations: [.init(from: 1) { $0.volume /= 100 }])
 
     /// A version-1 file, written as the old program wrote it.
-    func versionOneFile(_ format: StorageFormat) throws -> Data {
+    func versionOneFile(_ format: Format) throws -> Data {
         struct Old: Encodable { var volume: Double; var colour: String }
         struct OldEnvelope: Encodable { var schemaVersion = 1; var value: Old }
         return try Persistence().encode(OldEnvelope(value: Old(volume: 80, colour: "dark")), as: format)
     }
 
-    @Test(arguments: keyedStorageFormats)
-    func olderFilesAreDecodedByVersionAndMigrated(format: StorageFormat) throws {
+    @Test(arguments: keyedFormats)
+    func olderFilesAreDecodedByVersionAndMigrated(format: Format) throws {
         let loaded = try Persistence().decode(
             Preferences.self, from: versionOneFile(format), as: format, versioning: versioning)
         #expect(loaded == Preferences(volume: 0.8, theme: "dark"))
     }
 
-    @Test(arguments: keyedStorageFormats)
-    func currentFilesRoundTripWithoutMigrating(format: StorageFormat) async throws {
+    @Test(arguments: keyedFormats)
+    func currentFilesRoundTripWithoutMigrating(format: Format) async throws {
         try await withScratchFolder { folder in
             let url = folder.appendingPathComponent("prefs.\(format.fileExtension)")
             let prefs = Preferences(volume: 0.5, theme: "light")

@@ -3,6 +3,7 @@
 import Foundation
 import Testing
 import SerializeCoding
+import SerializeCore
 import SerializeDocument
 @testable import SerializePersistence
 
@@ -21,18 +22,22 @@ func fileNames(in folder: URL) -> [String] {
 }
 
 /// The formats with a keyed top level: JSON and both property lists.
-let keyedStorageFormats: [StorageFormat] = [.json, .json(.pretty), .xmlPlist, .binaryPlist]
+let keyedFormats: [Format] = [.json, .xmlPlist, .binaryPlist]
 
 /// Every format values are tested through: the keyed ones, CSV and TSV (a value is one row).
-let everyStorageFormat: [StorageFormat] = keyedStorageFormats + [.csv, .tsv]
+let everyFormat: [Format] = keyedFormats + [.csv, .tsv]
 
 /// Saves `value` to a file and to `Data` in every format and checks it loads back equal, and
 /// that the loaded value encodes to the same bytes.
-func expectRoundTripInEveryStorageFormat<T: Codable & Equatable>(
+func expectRoundTripInEveryFormat<T: Codable & Equatable>(
     _ value: T, persistence: Persistence = Persistence(), in folder: URL,
-    sourceLocation: SourceLocation = #_sourceLocation
+    sourceLocation: Testing.SourceLocation = #_sourceLocation
 ) {
-    for (index, format) in everyStorageFormat.enumerated() {
+    // Pretty (the default) and compact with sorted keys.
+    var compact = persistence
+    compact.options.pretty = false
+    compact.options.sortKeys = true
+    for (index, (format, persistence)) in (everyFormat.map { ($0, persistence) } + [(.json, compact)]).enumerated() {
         do {
             let data = try persistence.encode(value, as: format)
             let decoded = try persistence.decode(T.self, from: data, as: format)

@@ -1,13 +1,14 @@
 import Foundation
 import PropertyBased
+import SerializeDocument
 import SerializeTesting
 import Testing
 
 @Suite struct DatePropertyTests {
     /// Every JSON date strategy and both plist formats, each with exactly its stated loss.
-    @Test(arguments: JSONDateStrategy.allCases)
-    func everyDateStrategyKeepsExactlyItsStatedPrecision(strategy: JSONDateStrategy) async {
-        let json = RoundTripFormat.json(JSONOptions(dates: strategy))
+    @Test(arguments: DateStrategy.allCases)
+    func everyDateStrategyKeepsExactlyItsStatedPrecision(strategy: DateStrategy) async {
+        let json = RoundTripFormat.json(FormatOptions(dates: strategy))
         let expected = [strategy.expectedLoss, .xmlPlistDateWholeSeconds].compactMap { $0 }
         var tally = Tally()
         await propertyCheck(count: 300, input: ModelGen.dateBox) { box in

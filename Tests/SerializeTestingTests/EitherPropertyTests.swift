@@ -1,5 +1,6 @@
 import PropertyBased
 import SerializeCoding
+import SerializeDocument
 import SerializeTesting
 import Testing
 
@@ -17,7 +18,7 @@ import Testing
         await propertyCheck(count: 500, input: ModelGen.eitherIntDouble) { value in
             // Whole doubles (`.right(1.0)`) are written as `1`: the key keeps the side.
             expectRoundTrip(
-                value, through: [.json(JSONOptions(nonFiniteFloatsAsStrings: true)), .xmlPlist, .binaryPlist, .csv],
+                value, through: [.json(FormatOptions(nonFinite: .string)), .xmlPlist, .binaryPlist, .csv],
                 expecting: [.binaryPlistSignedZeroUniqued, .csvNonFiniteFloatRefused])
         }
     }

@@ -1,7 +1,8 @@
 import Foundation
 import PropertyBased
 import Testing
-@testable import SerializeTesting
+@testable import SerializeDocument
+import SerializeTesting
 
 @Suite struct EncodedValueTests {
     @Test func nanEqualsNanAndTheSignOfZeroCounts() {
@@ -74,7 +75,7 @@ import Testing
     }
 
     @Test func shapesAgreeWithJSONEncoder() async {
-        let json = RoundTripFormat.json(JSONOptions(nonFiniteFloatsAsStrings: true))
+        let json = RoundTripFormat.json(FormatOptions(nonFinite: .string))
         await propertyCheck(count: 200, input: ModelGen.shapeBox) { box in
             let tree = try EncodedValue(encoding: box)
             let object = try JSONSerialization.jsonObject(with: json.encode(box))
@@ -85,7 +86,7 @@ import Testing
     @Test func shapesAgreeForEitherAndScalars() async {
         await propertyCheck(count: 200, input: ModelGen.eitherBox, ModelGen.scalars) { either, scalars in
             let pairs: [(EncodedValue, Data)] = [
-                (try EncodedValue(encoding: either), try RoundTripFormat.json(JSONOptions(nonFiniteFloatsAsStrings: true)).encode(either)),
+                (try EncodedValue(encoding: either), try RoundTripFormat.json(FormatOptions(nonFinite: .string)).encode(either)),
                 (try EncodedValue(encoding: scalars), try RoundTripFormat.json.encode(scalars)),
             ]
             for (tree, data) in pairs {

@@ -1,5 +1,6 @@
 import Foundation
 import PropertyBased
+import SerializeDocument
 import SerializeTesting
 import Testing
 
@@ -41,7 +42,7 @@ import Testing
     }
 
     @Test func nonFiniteFloatsSurviveJSONAsStrings() async {
-        let json = RoundTripFormat.json(JSONOptions(nonFiniteFloatsAsStrings: true))
+        let json = RoundTripFormat.json(FormatOptions(nonFinite: .string))
         await propertyCheck(count: 500, input: ModelGen.floatBox) { box in
             expectRoundTrip(box, through: [json])
         }
@@ -85,7 +86,7 @@ import Testing
 
     @Test func snakeCaseLosesAcronymKeys() {
         let value = AcronymKeys(myURLValue: "https://example.com", plainValue: 1)
-        let snake = RoundTripFormat.json(JSONOptions(snakeCaseKeys: true))
+        let snake = RoundTripFormat.json(FormatOptions(keys: .convertToSnakeCase))
         let reports = expectRoundTrip(value, through: [.json, snake], expecting: [.snakeCaseKeyNotRestored])
         #expect(reports.map { $0.verdict(expecting: [.snakeCaseKeyNotRestored]) } == [
             .exact, .expectedLoss([.snakeCaseKeyNotRestored]),

@@ -106,7 +106,7 @@ let benchmarks: @Sendable () -> Void = {
 
     Benchmark("JSON → Document → XML plist, sorted keys", configuration: .init(setup: { _ = ConvertInput.json })) { benchmark in
         for _ in benchmark.scaledIterations {
-            blackHole(try Format.json.convert(ConvertInput.json, to: .xmlPlist, writing: WritingOptions(sortKeys: true)))
+            blackHole(try Format.json.convert(ConvertInput.json, to: .xmlPlist, writing: FormatOptions(sortKeys: true)))
         }
     }
 }

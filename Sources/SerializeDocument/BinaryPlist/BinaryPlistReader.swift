@@ -22,11 +22,6 @@ public struct BinaryPlistReader: Sendable {
         self.maximumDepth = maximumDepth
     }
 
-    /// Whether `data` starts with the binary property list magic `bplist`.
-    public static func isBinaryPlist(_ data: Data) -> Bool {
-        data.starts(with: Array("bplist".utf8))
-    }
-
     /// Parses `data` as a binary property list.
     ///
     /// - Throws: ``Diagnostic`` located at a byte offset.

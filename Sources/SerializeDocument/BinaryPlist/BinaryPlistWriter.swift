@@ -11,16 +11,16 @@ public import SerializeCore
 /// them. Reals are always 8 bytes. Equal strings (keys above all) are stored once. A dictionary
 /// whose only member is `CF$UID` holding an integer up to `UInt32.max` is written as a UID
 /// object, the form `NSKeyedArchiver` uses, so that archives survive a trip through XML or JSON.
-/// `null` goes through ``WritingOptions/null``.
+/// `null` goes through ``FormatOptions/null``.
 ///
 /// Objects are written in one pass, children before their container, so the writer holds the
 /// output and one offset per object, never a second copy of the tree.
 public struct BinaryPlistWriter: Sendable {
-    /// The options this writer applies (``WritingOptions/sortKeys``, ``WritingOptions/null``).
-    public var options: WritingOptions
+    /// The options this writer applies (``FormatOptions/sortKeys``, ``FormatOptions/null``).
+    public var options: FormatOptions
 
     /// Creates a writer.
-    public init(options: WritingOptions = WritingOptions()) {
+    public init(options: FormatOptions = FormatOptions()) {
         self.options = options
     }
 
@@ -52,7 +52,7 @@ struct BinaryPlistOutput: DocumentBuilder {
         var firstKeptKeyIsUID = false
     }
 
-    let options: WritingOptions
+    let options: FormatOptions
     let bytes: ByteBuffer
     /// Object references are this wide: enough for the bound on the object count.
     let refSize: Int
@@ -63,7 +63,7 @@ struct BinaryPlistOutput: DocumentBuilder {
     var path = ValuePath()
 
     /// - Parameter objectBound: at least the number of objects that will be written.
-    init(options: WritingOptions, objectBound: Int, capacity: Int = 1 << 16) {
+    init(options: FormatOptions, objectBound: Int, capacity: Int = 1 << 16) {
         self.options = options
         refSize = Self.byteCount(UInt64(max(objectBound - 1, 0)))
         bytes = ByteBuffer(capacity: capacity)

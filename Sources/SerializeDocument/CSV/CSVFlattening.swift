@@ -11,23 +11,23 @@ import SerializeCSV
 /// `items[1].sku`, in SerializeCSV's one column grammar (`CSVColumnName`, shared with
 /// `CSVEncoder` and `CSVDecoder`; a key holding `.`, `[`, `]` or `\` has them escaped with `\`). The header is
 /// the union of every record's columns in first-seen order. Scalars become text (reals in their
-/// shortest form, dates and data through ``WritingOptions``), `null` an empty unquoted field, the
+/// shortest form, dates and data through ``FormatOptions``), `null` an empty unquoted field, the
 /// empty string a quoted empty field, an empty array `[]` and an empty dictionary `{}`.
 ///
 /// Reading restores the nesting from the header; `null` comes back from an empty unquoted field.
 /// Other fields stay strings unless `infer` is set, which reads `true`/`false`, JSON numbers
 /// (exact integers, reals), `[]` and `{}`. CSV cannot tell a record without a column from one
 /// whose value is `null`, so writing a record that lacks a column other records have goes through
-/// ``WritingOptions/missing``.
+/// ``FormatOptions/missing``.
 public enum CSVFlattening {
     // MARK: - Flattening
 
     /// The table of `document`, which must be an array of dictionaries.
     ///
     /// - Throws: ``Diagnostic`` at a path: `shapeNotRepresentable` for another shape,
-    ///   `missingValue` for a record lacking a column (unless ``WritingOptions/missing`` is
+    ///   `missingValue` for a record lacking a column (unless ``FormatOptions/missing`` is
     ///   `.null`), and the strategies' errors.
-    public static func flatten(_ document: Document, options: WritingOptions = WritingOptions()) throws(Diagnostic) -> CSVTable {
+    public static func flatten(_ document: Document, options: FormatOptions = FormatOptions()) throws(Diagnostic) -> CSVTable {
         guard case let .array(records) = document else {
             throw Diagnostic(
                 .shapeNotRepresentable, "CSV needs an array of dictionaries at the top level, found \(document.typeName)",
@@ -104,7 +104,7 @@ public enum CSVFlattening {
     }
 
     static func flatten(
-        _ value: Document, name: String, path: inout ValuePath, options: WritingOptions,
+        _ value: Document, name: String, path: inout ValuePath, options: FormatOptions,
         into cells: inout [(name: String, text: String?)]
     ) throws(Diagnostic) {
         func leaf(_ text: String?) {

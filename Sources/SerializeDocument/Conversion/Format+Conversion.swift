@@ -2,60 +2,56 @@
 
 public import Foundation
 public import SerializeCore
-
-/// Options for reading a document.
-public struct ReadingOptions: Sendable, Hashable {
-    /// CSV: read `true`/`false`, numbers, `[]` and `{}` as typed values instead of strings.
-    public var inferCSVTypes: Bool
-    /// The deepest nesting accepted by the JSON and binary plist readers.
-    public var maximumDepth: Int
-
-    /// Creates options.
-    public init(inferCSVTypes: Bool = false, maximumDepth: Int = 512) {
-        self.inferCSVTypes = inferCSVTypes
-        self.maximumDepth = maximumDepth
-    }
-}
+internal import SerializeCSV
 
 extension Format {
-    /// The format `data` holds when it is a property list: binary when it starts with `bplist`,
-    /// XML otherwise; other formats are returned unchanged.
-    public func detected(in data: Data) -> Format {
-        switch self {
-        case .xmlPlist, .binaryPlist: BinaryPlistReader.isBinaryPlist(data) ? .binaryPlist : .xmlPlist
-        default: self
+    /// This format, with a property list told apart by content: binary when `data` starts with
+    /// `bplist`, XML otherwise (``detect(in:)`` decides).
+    func resolved(for data: Data) -> Format {
+        isPropertyList ? (Format.detect(in: data) == .binaryPlist ? .binaryPlist : .xmlPlist) : self
+    }
+
+    /// The delimiter byte of a CSV dialect: the document reader and writer take an ASCII
+    /// delimiter, the `"` quote and a header row, and refuse any other dialect by name rather
+    /// than ignore part of it.
+    static func delimiterByte(_ dialect: CSVDialect) throws(Diagnostic) -> UInt8 {
+        guard dialect.delimiter.isASCII, dialect.quote == "\"", dialect.hasHeader, !dialect.trimsUnquotedWhitespace else {
+            throw Diagnostic(
+                .unsupported,
+                "documents are read and written as CSV with an ASCII delimiter, the \" quote and a header row; "
+                    + "this dialect (delimiter \(dialect.delimiter.escaped(asASCII: true)), quote \(dialect.quote.escaped(asASCII: true))) "
+                    + "needs SerializeCSV's CSVReader and CSVWriter")
         }
+        return UInt8(dialect.delimiter.value)
     }
 
     /// Reads `data` in this format; property lists are told apart by content.
     ///
     /// - Throws: ``Diagnostic`` with a line and column (text formats) or a byte offset.
-    public func read(_ data: Data, options: ReadingOptions = ReadingOptions()) throws(Diagnostic) -> Document {
-        switch detected(in: data) {
+    public func read(_ data: Data, options: FormatOptions = FormatOptions()) throws(Diagnostic) -> Document {
+        switch resolved(for: data) {
         case .json:
             return try JSONReader(maximumDepth: options.maximumDepth).read(data)
         case .binaryPlist:
             return try BinaryPlistReader(maximumDepth: options.maximumDepth).read(data)
         case .xmlPlist:
             return try XMLPlistReader().read(data)
-        case .csv:
-            return try CSVFlattening.restore(try CSVTable(csvData: data), infer: options.inferCSVTypes, maximumDepth: options.maximumDepth)
-        case .tsv:
+        case let .csv(dialect):
             return try CSVFlattening.restore(
-                try CSVTable(csvData: data, delimiter: 0x09), infer: options.inferCSVTypes, maximumDepth: options.maximumDepth)
+                try CSVTable(csvData: data, delimiter: try Self.delimiterByte(dialect)), infer: options.inferCSVTypes,
+                maximumDepth: options.maximumDepth)
         }
     }
 
     /// Writes `document` in this format.
     ///
     /// - Throws: ``Diagnostic`` at the path of a value the format cannot hold under `options`.
-    public func write(_ document: Document, options: WritingOptions = WritingOptions()) throws(Diagnostic) -> Data {
+    public func write(_ document: Document, options: FormatOptions = FormatOptions()) throws(Diagnostic) -> Data {
         switch self {
         case .json: try JSONWriter(options: options).write(document)
         case .xmlPlist: try XMLPlistWriter(options: options).write(document)
         case .binaryPlist: try BinaryPlistWriter(options: options).write(document)
-        case .csv: try CSVFlattening.flatten(document, options: options).csvData()
-        case .tsv: try CSVFlattening.flatten(document, options: options).csvData(delimiter: 0x09)
+        case let .csv(dialect): try CSVFlattening.flatten(document, options: options).csvData(delimiter: try Self.delimiterByte(dialect))
         }
     }
 }
@@ -90,11 +86,16 @@ extension Format {
     /// at the first key's place, which a writer cannot do once the first value is written), read
     /// a second time.
     ///
+    /// - Parameters:
+    ///   - data: The input in this format (a property list in either form).
+    ///   - target: The output format.
+    ///   - reading: The options for reading `data` (``FormatOptions/inferCSVTypes``, ``FormatOptions/maximumDepth``).
+    ///   - writing: The options for writing `target`.
     /// - Throws: ``ConversionFailure`` saying whether reading or writing failed.
     public func convert(
-        _ data: Data, to target: Format, reading: ReadingOptions = ReadingOptions(), writing: WritingOptions = WritingOptions()
+        _ data: Data, to target: Format, reading: FormatOptions = FormatOptions(), writing: FormatOptions = FormatOptions()
     ) throws(ConversionFailure) -> Data {
-        let source = detected(in: data)
+        let source = resolved(for: data)
         if [.json, .binaryPlist, .xmlPlist].contains(source), !writing.sortKeys, [.json, .xmlPlist, .binaryPlist].contains(target) {
             do throws(Diagnostic) {
                 if let output = try Self.stream(data, from: source, to: target, reading: reading, writing: writing) { return output }
@@ -119,7 +120,7 @@ extension Format {
 
     /// Converts `data` with the reader driving the target's writer; nil when the input needs the
     /// tree after all (a duplicate key).
-    static func stream(_ data: Data, from source: Format, to target: Format, reading: ReadingOptions, writing: WritingOptions) throws(Diagnostic) -> Data? {
+    static func stream(_ data: Data, from source: Format, to target: Format, reading: FormatOptions, writing: FormatOptions) throws(Diagnostic) -> Data? {
         /// The root value and, for XML, how many values and keys were read; nil: use the tree.
         func drive<Builder: DocumentBuilder>(_ builder: inout Builder) throws(Diagnostic) -> (Builder.Value, count: Int?)? {
             do throws(Diagnostic) {

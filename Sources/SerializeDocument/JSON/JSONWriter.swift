@@ -8,14 +8,14 @@ public import SerializeCore
 ///
 /// Integers are written exactly; reals as the shortest text that reads back as the same double,
 /// always with a `.` or an exponent (`1.0`), so a real stays a real on the way back. Dates,
-/// data and non-finite reals go through the strategies of ``WritingOptions``. Strings escape `"`,
+/// data and non-finite reals go through the strategies of ``FormatOptions``. Strings escape `"`,
 /// `\` and the control characters; everything else is written as UTF-8.
 public struct JSONWriter: Sendable {
     /// The options this writer applies.
-    public var options: WritingOptions
+    public var options: FormatOptions
 
     /// Creates a writer.
-    public init(options: WritingOptions = WritingOptions()) {
+    public init(options: FormatOptions = FormatOptions()) {
         self.options = options
     }
 
@@ -33,12 +33,12 @@ public struct JSONWriter: Sendable {
 
 /// Writes JSON as values arrive; a ``DocumentBuilder`` that a reader can drive directly.
 struct JSONOutput: DocumentBuilder {
-    let options: WritingOptions
+    let options: FormatOptions
     let bytes: ByteBuffer
     var path = ValuePath()
     var depth = 0
 
-    init(options: WritingOptions, capacity: Int = 1 << 16) {
+    init(options: FormatOptions, capacity: Int = 1 << 16) {
         self.options = options
         bytes = ByteBuffer(capacity: capacity)
     }

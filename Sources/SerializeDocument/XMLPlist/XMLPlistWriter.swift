@@ -13,14 +13,14 @@ public import SerializeCore
 /// turn `\r\n` into `\n`. A string holding a character XML 1.0 cannot carry at all (NUL and the
 /// other C0 controls but tab, newline and carriage return; U+FFFE, U+FFFF) is refused with
 /// ``Diagnostic/Code/characterNotRepresentable``: a binary property list can hold it.
-/// `null` goes through ``WritingOptions/null``.
+/// `null` goes through ``FormatOptions/null``.
 public struct XMLPlistWriter: Sendable {
-    /// The options this writer applies (``WritingOptions/sortKeys``, ``WritingOptions/null``;
-    /// ``WritingOptions/pretty`` chooses tab indentation or none).
-    public var options: WritingOptions
+    /// The options this writer applies (``FormatOptions/sortKeys``, ``FormatOptions/null``;
+    /// ``FormatOptions/pretty`` chooses tab indentation or none).
+    public var options: FormatOptions
 
     /// Creates a writer.
-    public init(options: WritingOptions = WritingOptions()) {
+    public init(options: FormatOptions = FormatOptions()) {
         self.options = options
     }
 
@@ -46,14 +46,14 @@ public struct XMLPlistWriter: Sendable {
 
 /// Writes an XML property list as values arrive; a ``DocumentBuilder`` a reader can drive.
 struct XMLPlistOutput: DocumentBuilder {
-    let options: WritingOptions
+    let options: FormatOptions
     let bytes: ByteBuffer
     var path = ValuePath()
     var depth = 0
     /// The key of the member whose value comes next; written only when the value is.
     var pendingKey: String?
 
-    init(options: WritingOptions, capacity: Int = 1 << 16) {
+    init(options: FormatOptions, capacity: Int = 1 << 16) {
         self.options = options
         bytes = ByteBuffer(capacity: capacity)
         bytes.append(XMLPlistWriter.header)

@@ -1,14 +1,16 @@
 /// Runs values through every format serialize's Codable helpers must work in.
 
 import Foundation
+import SerializeCSV
 import OrderedCollections
 import Testing
-import SerializeCSV
 import SerializeCoding
 import SerializeDocument
+import SerializeTesting
 
 /// A format a Codable value is tested through: Foundation's JSON and property-list coders, and
-/// SerializeCSV's, where a value is one row (nested values become dotted columns).
+/// SerializeCSV's, where a value is one row (nested values become dotted columns); the coding
+/// is the round-trip harness's (`RoundTripFormat`), this type adds only how each reports paths.
 enum CodingFormat: String, CaseIterable, CustomTestStringConvertible, Sendable {
     case json, xmlPlist, binaryPlist, csv
 
@@ -35,47 +37,26 @@ enum CodingFormat: String, CaseIterable, CustomTestStringConvertible, Sendable {
         return actual.map(normal) == normal(path(expected))
     }
 
-    func encode<T: Encodable>(_ value: T, userInfo: [CodingUserInfoKey: any Sendable] = [:]) throws -> Data {
+    /// The round-trip harness's format this is: the same `Format`, `FormatOptions` and coders
+    /// `Persistence` uses (JSON compact with `Date`'s own encoding, as `JSONEncoder()` writes it).
+    var roundTripFormat: RoundTripFormat {
         switch self {
-        case .json:
-            let encoder = JSONEncoder()
-            encoder.outputFormatting = [.sortedKeys]
-            encoder.userInfo = userInfo
-            return try encoder.encode(value)
-        case .xmlPlist, .binaryPlist:
-            let encoder = PropertyListEncoder()
-            encoder.outputFormat = self == .xmlPlist ? .xml : .binary
-            encoder.userInfo = userInfo
-            return try encoder.encode(value)
-        case .csv:
-            let encoder = CSVEncoder()
-            encoder.userInfo = userInfo
-            return try encoder.encode([value])
+        case .json: .json(FormatOptions(pretty: false, dates: .deferredToDate))
+        case .xmlPlist: .xmlPlist
+        case .binaryPlist: .binaryPlist
+        // Like the JSON and plist decoders, skip columns the type does not read.
+        case .csv: RoundTripFormat(.csv, options: FormatOptions(unmatchedColumns: .ignore), name: "csv")
         }
+    }
+
+    func encode<T: Encodable>(_ value: T, userInfo: [CodingUserInfoKey: any Sendable] = [:]) throws -> Data {
+        try roundTripFormat.withUserInfo(userInfo, name: rawValue).encode(value)
     }
 
     func decode<T: Decodable>(_ type: T.Type, from data: Data, userInfo: [CodingUserInfoKey: any Sendable] = [:])
         throws -> T
     {
-        switch self {
-        case .json:
-            let decoder = JSONDecoder()
-            decoder.userInfo = userInfo
-            return try decoder.decode(type, from: data)
-        case .xmlPlist, .binaryPlist:
-            let decoder = PropertyListDecoder()
-            decoder.userInfo = userInfo
-            return try decoder.decode(type, from: data)
-        case .csv:
-            // Like the JSON and plist decoders, skip columns the type does not read.
-            let decoder = CSVDecoder { $0.unmatchedColumns = .ignore }
-            decoder.userInfo = userInfo
-            let rows = try decoder.decode([T].self, from: data)
-            guard let row = rows.first, rows.count == 1 else {
-                throw DecodingError.dataCorrupted(.init(codingPath: [], debugDescription: "expected one row, found \(rows.count)"))
-            }
-            return row
-        }
+        try roundTripFormat.withUserInfo(userInfo, name: rawValue).decode(type, from: data)
     }
 
     /// Writes a raw payload in this format and decodes it as `T`: how a test feeds the same

@@ -1,0 +1,224 @@
+/// The one options value for every format, and the named strategies a writer applies where the
+/// target format cannot hold a value as it is.
+
+package import Foundation
+import OrderedCollections
+package import SerializeCore
+public import SerializeCSV
+
+/// What a writer does with `null` where the format has none (property lists).
+public enum NullStrategy: Sendable, Hashable {
+    /// Refuse with ``Diagnostic/Code/nullNotRepresentable`` naming the path and the option that gets it through.
+    case error
+    /// Leave the member out of its dictionary, or the element out of its array.
+    case omit
+    /// Write this string instead.
+    case string(String)
+}
+
+/// How a date is written where the format has no date type (JSON, CSV), and read back.
+///
+/// The one date strategy of the library: serialize's writers, Foundation's `JSONEncoder` and
+/// `JSONDecoder` behind `Persistence`, the round-trip harness and `serialize convert --dates`
+/// all mean the same thing by each case. Property lists store dates natively and ignore it.
+///
+/// | strategy | written as | precision kept |
+/// | --- | --- | --- |
+/// | ``iso8601`` | `2024-05-01T12:30:00.25Z` | exact (the fraction the date holds), years 1 to 9999 |
+/// | ``secondsSince1970`` | seconds since 1970 as a real | within a few `Double` ulps (≈ 0.1 µs today) |
+/// | ``millisecondsSince1970`` | milliseconds since 1970 as a real | within a few `Double` ulps |
+/// | ``deferredToDate`` | seconds since 2001 as a real (`Date`'s own `Codable` form) | exact |
+public enum DateStrategy: String, Sendable, Hashable, CaseIterable, CustomStringConvertible {
+    /// ISO 8601 in UTC with the fractional seconds the date holds: `2024-05-01T12:30:00.25Z`.
+    case iso8601
+    /// Seconds since 1970-01-01T00:00:00Z as a real (`--dates epoch` on the command line).
+    case secondsSince1970
+    /// Milliseconds since 1970-01-01T00:00:00Z as a real.
+    case millisecondsSince1970
+    /// Seconds since 2001-01-01T00:00:00Z as a real: `Date`'s own `Codable` form.
+    case deferredToDate
+
+    public var description: String { rawValue }
+
+    /// What survives of a date written with this strategy.
+    public var precision: String {
+        switch self {
+        case .iso8601: "exact (the fraction the date holds), for the years 1 to 9999"
+        case .secondsSince1970, .millisecondsSince1970: "within a few Double ulps (≈ 0.1 µs for dates near today)"
+        case .deferredToDate: "exact (every bit of the Double since 2001)"
+        }
+    }
+}
+
+/// How dictionary keys are spelled by the `Codable` coders (`Persistence`, the harness).
+///
+/// serialize's document writers keep keys as they are whatever this says: a `Document`
+/// has no Swift property names to convert.
+public enum KeyStrategy: String, Sendable, Hashable, CaseIterable {
+    /// The coding keys as they are.
+    case useDefaultKeys
+    /// `snake_case` on encode and back on decode (Foundation's `.convertToSnakeCase`:
+    /// `myURLValue` becomes `my_url_value`, which reads back as `myUrlValue`).
+    case convertToSnakeCase
+}
+
+/// How data is written to a format without data (JSON, CSV).
+public enum DataStrategy: String, Sendable, Hashable, CaseIterable {
+    /// Base64 (RFC 4648) with padding.
+    case base64
+    /// Lowercase hexadecimal.
+    case hex
+}
+
+/// What a writer does with NaN and infinities where the format has none (JSON, CSV).
+public enum NonFiniteStrategy: String, Sendable, Hashable, CaseIterable {
+    /// Refuse with ``Diagnostic/Code/nonFiniteNumber`` naming the path and the option that gets it through.
+    case error
+    /// Write the strings `NaN`, `Infinity` and `-Infinity`.
+    case string
+}
+
+/// What the CSV writer does when a record has no value for a column other records have.
+public enum MissingStrategy: String, Sendable, Hashable, CaseIterable {
+    /// Refuse with ``Diagnostic/Code/missingValue``: CSV cannot tell a missing value from null.
+    case error
+    /// Write an empty field, which reads back as `null`.
+    case null
+}
+
+/// The one set of options for reading and writing every ``Format``: the converter, `Persistence`,
+/// `RecordStore`, the round-trip harness and the command-line flags all take this value.
+///
+/// Each reader, writer and coder uses the members that apply to its format and ignores the
+/// rest. The defaults refuse every loss.
+///
+/// | member | used by |
+/// | --- | --- |
+/// | ``pretty``, ``sortKeys`` | every JSON and XML writer and encoder |
+/// | ``dates``, ``data``, ``nonFinite`` | JSON and CSV, writing and reading (coders) |
+/// | ``keys`` | the `Codable` coders |
+/// | ``null`` | serialize's property-list writers |
+/// | ``missing``, ``inferCSVTypes`` | serialize's CSV writer and reader |
+/// | ``unmatchedColumns`` | the CSV decoder behind `Persistence` and the harness |
+/// | ``maximumDepth`` | serialize's JSON and binary property list readers |
+public struct FormatOptions: Sendable, Hashable {
+    /// Indented output with one value a line (JSON, XML plist); compact when false.
+    public var pretty: Bool
+    /// Dictionary keys in byte order of their UTF-8 instead of document order (serialize's
+    /// writers). Foundation's `JSONEncoder` behind `Persistence` always sorts: a Swift
+    /// `Dictionary` has no order to keep.
+    public var sortKeys: Bool
+    /// `null` in a property list.
+    public var null: NullStrategy
+    /// Dates in JSON and CSV.
+    public var dates: DateStrategy
+    /// Data in JSON and CSV.
+    public var data: DataStrategy
+    /// NaN and infinities in JSON and CSV.
+    public var nonFinite: NonFiniteStrategy
+    /// Records without a value for a column, in CSV.
+    public var missing: MissingStrategy
+    /// How the `Codable` coders spell keys.
+    public var keys: KeyStrategy
+    /// CSV input: read `true`/`false`, numbers, `[]` and `{}` as typed values instead of strings.
+    public var inferCSVTypes: Bool
+    /// The deepest nesting accepted by the JSON and binary plist readers.
+    public var maximumDepth: Int
+    /// CSV decoding into a type: what to do with a column no property reads. Refused by default
+    /// (JSON and property lists skip unknown keys; a CSV column is data the type would lose).
+    public var unmatchedColumns: CSVDecoder.UnmatchedColumnStrategy
+
+    /// Creates options; the defaults refuse every loss.
+    public init(
+        pretty: Bool = true,
+        sortKeys: Bool = false,
+        null: NullStrategy = .error,
+        dates: DateStrategy = .iso8601,
+        data: DataStrategy = .base64,
+        nonFinite: NonFiniteStrategy = .error,
+        missing: MissingStrategy = .error,
+        keys: KeyStrategy = .useDefaultKeys,
+        inferCSVTypes: Bool = false,
+        maximumDepth: Int = 512,
+        unmatchedColumns: CSVDecoder.UnmatchedColumnStrategy = .error
+    ) {
+        self.pretty = pretty
+        self.sortKeys = sortKeys
+        self.null = null
+        self.dates = dates
+        self.data = data
+        self.nonFinite = nonFinite
+        self.missing = missing
+        self.keys = keys
+        self.inferCSVTypes = inferCSVTypes
+        self.maximumDepth = maximumDepth
+        self.unmatchedColumns = unmatchedColumns
+    }
+}
+
+// MARK: - Shared by the writers
+
+extension FormatOptions {
+    /// The members of a dictionary in the order this writer emits them.
+    func ordered(_ members: OrderedDictionary<String, Document>) -> [(key: String, value: Document)] {
+        let pairs = members.map { (key: $0.key, value: $0.value) }
+        return sortKeys ? pairs.sorted { $0.key.utf8.lexicographicallyPrecedes($1.key.utf8) } : pairs
+    }
+
+    /// The text of a scalar that has no native form in JSON or CSV, through these strategies.
+    ///
+    /// - Returns: `.string` for text, `.number` for text that is a number in JSON.
+    package func text(ofDate date: Date, at path: ValuePath) throws(Diagnostic) -> ScalarText {
+        switch dates {
+        case .iso8601:
+            guard let text = DateText.string(date, precision: .exact) else {
+                throw Diagnostic(.invalidDate, "date \(date.timeIntervalSinceReferenceDate) s since 2001 is not a point in \(DateText.yearsText)", path: path)
+            }
+            return .string(text)
+        case .secondsSince1970, .millisecondsSince1970, .deferredToDate:
+            let epoch: DateText.Epoch = switch dates {
+            case .secondsSince1970: .secondsSince1970
+            case .millisecondsSince1970: .millisecondsSince1970
+            default: .secondsSince2001
+            }
+            guard let text = DateText.epochText(date, since: epoch) else {
+                throw Diagnostic(.invalidDate, "date \(date.timeIntervalSinceReferenceDate) s since 2001 is not a point in \(DateText.yearsText)", path: path)
+            }
+            return .number(text)
+        }
+    }
+
+    package func text(ofData bytes: Data) -> String {
+        switch data {
+        case .base64: bytes.base64EncodedString()
+        case .hex: TextValues.hex(bytes)
+        }
+    }
+
+    package func text(ofNonFinite value: Double, at path: ValuePath) throws(Diagnostic) -> String {
+        switch nonFinite {
+        case .error:
+            throw Diagnostic(
+                .nonFiniteNumber, "\(value) cannot be written as a number", path: path,
+                remedy: Remedy(option: "nonFinite", value: "string", effect: "write it as the string \"\(Self.nonFiniteText(value))\""))
+        case .string:
+            return Self.nonFiniteText(value)
+        }
+    }
+
+    static func nonFiniteText(_ value: Double) -> String {
+        value.isNaN ? "NaN" : value < 0 ? "-Infinity" : "Infinity"
+    }
+
+    func nullError(at path: ValuePath, format: String) -> Diagnostic {
+        Diagnostic(
+            .nullNotRepresentable, "null cannot be written to \(format), which has no null", path: path,
+            remedy: Remedy(option: "null", value: "omit", effect: "leave the member or element out"))
+    }
+}
+
+/// A scalar's text and whether it is a string or a bare number.
+package enum ScalarText {
+    case string(String)
+    case number(String)
+}
