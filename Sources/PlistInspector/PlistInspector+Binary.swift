@@ -20,12 +20,12 @@ extension PlistInspector {
                     Diagnostic(
                         .keyedArchive,
                         "a UID (CF$UID): this is an NSKeyedArchiver archive, whose UIDs are references into its $objects array",
-                        severity: .note, at: SourceLocation(byteOffset: 0), path: path))
+                        severity: .note, at: InputLocation(byteOffset: 0), path: path))
             }
             return (findings, document)
         } catch {
             var finding = error
-            if finding.location == nil { finding.location = SourceLocation(byteOffset: 0) }
+            if finding.location == nil { finding.location = InputLocation(byteOffset: 0) }
             if finding.path == nil { finding.path = ValuePath() }
             return ([finding], nil)
         }

@@ -83,7 +83,7 @@ public struct PlistInspector: Sendable {
                 Diagnostic(
                     .notAPlist,
                     "not an XML or binary property list: \(what); the inspector reads XML (<?xml …><plist>) and binary (bplist00) property lists",
-                    at: SourceLocation(line: 1, column: 1, byteOffset: 0), path: ValuePath())
+                    at: InputLocation(line: 1, column: 1, byteOffset: 0), path: ValuePath())
             ]
         }
         return report

@@ -81,7 +81,7 @@ package enum CSVColumnName {
     /// - Parameter location: Where the name is, for the refusal.
     /// - Throws: ``Diagnostic`` ``Diagnostic/Code/columnIndexOutOfRange`` for an index above
     ///   ``maximumIndex``.
-    package static func parse(_ name: String, at location: SourceLocation? = nil) throws(Diagnostic) -> [ValuePath.Component] {
+    package static func parse(_ name: String, at location: InputLocation? = nil) throws(Diagnostic) -> [ValuePath.Component] {
         var components: [ValuePath.Component] = []
         var key = String.UnicodeScalarView()
         var scalars = name.unicodeScalars[...]
@@ -131,7 +131,7 @@ package enum CSVColumnName {
     }
 
     /// The canonical spelling of `name`: what ``render(_:)`` writes for the path it denotes.
-    package static func canonical(_ name: String, at location: SourceLocation? = nil) throws(Diagnostic) -> String {
+    package static func canonical(_ name: String, at location: InputLocation? = nil) throws(Diagnostic) -> String {
         render(try parse(name, at: location))
     }
 }

@@ -140,9 +140,9 @@ struct CSVRowDecoder: Decoder {
 
     // MARK: Errors
 
-    /// Where a column's field of this row is (by the column rule of `SourceLocation`), or the
+    /// Where a column's field of this row is (by the column rule of `InputLocation`), or the
     /// row's end for a column without a field.
-    func location(of column: Int?) -> SourceLocation {
+    func location(of column: Int?) -> InputLocation {
         if let column, let location = row.reader.location(ofField: column) { return location }
         return row.reader.currentRowEnd
     }

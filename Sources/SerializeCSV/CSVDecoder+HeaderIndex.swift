@@ -22,7 +22,7 @@ final class CSVDecodingContext {
     /// Each column's canonical name.
     let names: [String]
     /// Where each header field is, when the file has a header.
-    let headerLocations: [SourceLocation]
+    let headerLocations: [InputLocation]
     let hasHeader: Bool
     let nilStrategy: CSVNilStrategy
     /// Whether only an empty field can be nil (the `.empty` strategy).
@@ -53,11 +53,11 @@ final class CSVDecodingContext {
     ///   column that is both a value and a prefix of another, and an array index out of range.
     init(
         configuration: CSVDecoder.Configuration, userInfo: [CodingUserInfoKey: any Sendable], sourceName: String?,
-        header: [String], headerLocations: [SourceLocation]
+        header: [String], headerLocations: [InputLocation]
     ) throws {
         let source = sourceName ?? "<input>"
-        func location(_ column: Int) -> SourceLocation {
-            column < headerLocations.count ? headerLocations[column] : SourceLocation(line: 1, column: 1)
+        func location(_ column: Int) -> InputLocation {
+            column < headerLocations.count ? headerLocations[column] : InputLocation(line: 1, column: 1)
         }
         func refuse(_ diagnostic: Diagnostic, column name: String) -> DecodingError {
             DecodingError.dataCorrupted(

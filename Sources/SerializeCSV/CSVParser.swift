@@ -204,9 +204,9 @@ struct CSVParser: ~Copyable {
 
     /// The location of the byte at `offset` in the buffer, on `line` at `byteColumn` (1-based,
     /// in bytes): the column is turned into Unicode scalars by the column rule of
-    /// `SourceLocation`, counting the line's bytes, which are still in the buffer while their
+    /// `InputLocation`, counting the line's bytes, which are still in the buffer while their
     /// row is current. The fast path counts bytes; only a location asked for pays this.
-    func location(line: Int, byteColumn: Int, offset: Int) -> SourceLocation {
+    func location(line: Int, byteColumn: Int, offset: Int) -> InputLocation {
         let start = max(0, offset - (byteColumn - 1))
         var column = 1
         var index = start
@@ -214,16 +214,16 @@ struct CSVParser: ~Copyable {
             if buffer[index] & 0xC0 != 0x80 { column += 1 }
             index += 1
         }
-        return SourceLocation(line: line, column: column, byteOffset: discarded + offset)
+        return InputLocation(line: line, column: column, byteOffset: discarded + offset)
     }
 
     /// Where `field` starts: its opening quote when quoted.
-    func location(of field: Field) -> SourceLocation {
+    func location(of field: Field) -> InputLocation {
         location(line: field.line, byteColumn: field.column, offset: field.start - (field.quoted ? quote.count : 0))
     }
 
     /// Where the current row ends.
-    var rowEnd: SourceLocation {
+    var rowEnd: InputLocation {
         location(line: rowEndMark.line, byteColumn: rowEndMark.byteColumn, offset: rowEndMark.offset)
     }
 
@@ -557,7 +557,7 @@ struct CSVParser: ~Copyable {
         }
         return Diagnostic(
             .invalidUTF8, "field is not valid UTF-8; convert the file to UTF-8",
-            at: SourceLocation(line: line, column: column, byteOffset: discarded + offset), file: sourceName)
+            at: InputLocation(line: line, column: column, byteOffset: discarded + offset), file: sourceName)
     }
 
     /// The current row's fields as strings.
@@ -586,7 +586,7 @@ struct CSVParser: ~Copyable {
 
     /// The current row with positions.
     mutating func makeRecord() throws(Diagnostic) -> CSVRecord {
-        var locations: [SourceLocation] = []
+        var locations: [InputLocation] = []
         locations.reserveCapacity(fields.count)
         for field in fields { locations.append(location(of: field)) }
         return CSVRecord(fields: try makeFields(), layout: fields, locations: locations, end: rowEnd)

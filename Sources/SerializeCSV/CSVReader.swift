@@ -20,7 +20,7 @@ public import SerializeCore
 /// It follows RFC 4180: fields quoted with `"` may hold delimiters, quotes (written `""`) and
 /// line breaks; rows end with LF, CRLF or CR; the last row may lack a line end; a UTF-8 byte
 /// order mark is skipped. Blank lines between rows are skipped. Errors carry the line and
-/// column (in Unicode scalars, by the column rule of `SourceLocation`): see ``Diagnostic`` and the
+/// column (in Unicode scalars, by the column rule of `InputLocation`): see ``Diagnostic`` and the
 /// CSV codes such as `Diagnostic.Code.unterminatedQuote`.
 public final class CSVReader {
     /// How a CSV file is laid out.
@@ -75,7 +75,7 @@ public final class CSVReader {
     /// The header's fields, or `nil` when the dialect has no header.
     public private(set) var header: [String]?
     /// Where each header field is (its opening quote when quoted); empty without a header.
-    package private(set) var headerLocations: [SourceLocation] = []
+    package private(set) var headerLocations: [InputLocation] = []
     /// The number of data rows read so far.
     public private(set) var rowsRead = 0
 
@@ -138,7 +138,7 @@ public final class CSVReader {
         if configuration.dialect.hasHeader {
             guard try parser.nextRecord() else { return }
             header = try parser.makeFields()
-            var locations: [SourceLocation] = []
+            var locations: [InputLocation] = []
             for field in parser.fields { locations.append(parser.location(of: field)) }
             headerLocations = locations
             parser.expectedFieldCount = parser.fields.count
@@ -189,12 +189,12 @@ public final class CSVReader {
     }
 
     /// Where field `index` of the current row starts (its opening quote when quoted).
-    func location(ofField index: Int) -> SourceLocation? {
+    func location(ofField index: Int) -> InputLocation? {
         index < parser.fields.count ? parser.location(of: parser.fields[index]) : nil
     }
 
     /// Where the current row ends.
-    var currentRowEnd: SourceLocation { parser.rowEnd }
+    var currentRowEnd: InputLocation { parser.rowEnd }
 
     /// Calls `body` with each remaining row.
     public func forEachRow(_ body: ([String]) throws -> Void) throws {
@@ -231,16 +231,16 @@ public struct CSVRecord: Sendable {
     /// Where each field starts, whether it was quoted.
     let layout: [CSVParser.Field]
     /// Where each field starts (its opening quote when quoted).
-    public var locations: [SourceLocation]
+    public var locations: [InputLocation]
     /// Where the row ends, for errors about missing fields.
-    public var end: SourceLocation
+    public var end: InputLocation
 
     /// Whether each field was quoted: `""` (an empty string) and an empty unquoted field (no
     /// value) are told apart by this flag.
     public var quoted: [Bool] { layout.map(\.quoted) }
 
     /// Where field `index` starts.
-    public func location(ofField index: Int) -> SourceLocation { locations[index] }
+    public func location(ofField index: Int) -> InputLocation { locations[index] }
 
     /// Whether field `index` was quoted.
     public func isQuoted(_ index: Int) -> Bool { layout[index].quoted }

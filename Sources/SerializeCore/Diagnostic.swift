@@ -43,7 +43,7 @@ public struct Diagnostic: Error, Sendable, Hashable, CustomStringConvertible {
         var code: Code
         var severity: Severity
         var message: String
-        var location: SourceLocation?
+        var location: InputLocation?
         var path: ValuePath?
         var file: String?
         var remedy: Remedy?
@@ -75,7 +75,7 @@ public struct Diagnostic: Error, Sendable, Hashable, CustomStringConvertible {
         set { set(\.message, newValue) }
     }
     /// Where in the input, or `nil` when the problem has no place in it (a writer's refusal).
-    public var location: SourceLocation? {
+    public var location: InputLocation? {
         get { get(\.location) }
         set { set(\.location, newValue) }
     }
@@ -97,7 +97,7 @@ public struct Diagnostic: Error, Sendable, Hashable, CustomStringConvertible {
 
     /// A diagnostic with every field given.
     public init(
-        _ code: Code, _ message: String, severity: Severity = .error, at location: SourceLocation? = nil,
+        _ code: Code, _ message: String, severity: Severity = .error, at location: InputLocation? = nil,
         path: ValuePath? = nil, file: String? = nil, remedy: Remedy? = nil
     ) {
         box = Box(Fields(code: code, severity: severity, message: message, location: location, path: path, file: file, remedy: remedy))

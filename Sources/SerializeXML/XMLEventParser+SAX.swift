@@ -146,7 +146,7 @@ extension XMLEventParser {
         // libxml2's own line and column (it counts characters, as the column rule does) name the
         // place it stopped at more exactly than the offset it had reached.
         if code != .entityReference, error.line > 0, error.int2 > 0 {
-            place = SourceLocation(line: Int(error.line), column: Int(error.int2), byteOffset: offset)
+            place = InputLocation(line: Int(error.line), column: Int(error.int2), byteOffset: offset)
         }
         handler.xmlDiagnostic(Diagnostic(code, message, severity: severity, at: place), parser: self)
         // Without recovery libxml2 stops delivering events after a fatal error but keeps

@@ -9,7 +9,7 @@ internal import CLibXML2
 /// Name and text buffers are only valid during the call; copy what you keep. Offsets are 0-based
 /// byte offsets into the parser's ``XMLEventParser/source``; turn one into a line and column with
 /// ``XMLEventParser/location(ofByteOffset:)``. Problems arrive as ``Diagnostic``s located by the
-/// one column rule of ``SourceLocation``, with the codes in `Diagnostic+XML.swift`.
+/// one column rule of ``InputLocation``, with the codes in `Diagnostic+XML.swift`.
 public protocol XMLEventHandler: AnyObject {
     /// A start tag `<name …>` or `<name/>`: `start` is the offset of its `<`, `end` the offset
     /// just past its `>`.
@@ -95,7 +95,7 @@ public final class XMLEventParser {
         var depth = 0
         /// Whether the parse was stopped by a refusal or a fatal error.
         var stopped = false
-        var lines = SourceLocator()
+        var lines = InputLocator()
     }
 
     /// Whether the last parse was stopped by a refusal or a fatal error.
@@ -131,7 +131,7 @@ public final class XMLEventParser {
         guard !source.isEmpty, source.count < Int(Int32.max) else {
             let message = source.isEmpty ? "the input is empty" : "the input is larger than 2 GiB, which libxml2 cannot parse"
             handler.xmlDiagnostic(
-                Diagnostic(source.isEmpty ? .emptyDocument : .inputTooLarge, message, at: SourceLocation(line: 1, column: 1, byteOffset: 0)),
+                Diagnostic(source.isEmpty ? .emptyDocument : .inputTooLarge, message, at: InputLocation(line: 1, column: 1, byteOffset: 0)),
                 parser: self)
             return false
         }
@@ -148,7 +148,7 @@ public final class XMLEventParser {
                     session.pointee.context = nil
                     session.pointee.handler = nil
                     session.pointee.bytes = UnsafeRawBufferPointer(start: nil, count: 0)
-                    session.pointee.lines = SourceLocator()
+                    session.pointee.lines = InputLocator()
                 }
                 var flags = XML_PARSE_NONET.rawValue | XML_PARSE_HUGE.rawValue | XML_PARSE_BIG_LINES.rawValue
                 if transcoded { flags |= XML_PARSE_IGNORE_ENC.rawValue }
@@ -169,10 +169,10 @@ public final class XMLEventParser {
 
     // MARK: - Locations
 
-    /// The location of a byte offset in ``source``, by the column rule of ``SourceLocation``.
+    /// The location of a byte offset in ``source``, by the column rule of ``InputLocation``.
     ///
     /// Lookups are fastest in increasing order of offset.
-    public func location(ofByteOffset offset: Int) -> SourceLocation {
+    public func location(ofByteOffset offset: Int) -> InputLocation {
         if session.pointee.bytes.baseAddress != nil {
             return session.pointee.lines.locate(offset, in: session.pointee.bytes)
         }

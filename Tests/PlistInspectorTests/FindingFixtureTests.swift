@@ -10,7 +10,7 @@ enum ExpectedLocation: Sendable, Equatable {
     case byteOffset(Int)
 
     /// Whether `location` is here (a text location's byte offset is not compared).
-    func matches(_ location: SerializeCore.SourceLocation?) -> Bool {
+    func matches(_ location: InputLocation?) -> Bool {
         switch self {
         case let .text(line, column): location?.line == line && location?.column == column
         case let .byteOffset(offset): location?.line == nil && location?.byteOffset == offset

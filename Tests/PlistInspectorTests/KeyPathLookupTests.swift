@@ -70,9 +70,9 @@ import SerializeDocument
 
     @Test func findingsAreDiagnostics() {
         let finding = Diagnostic(
-            .keyWithoutValue, "expected a value after <key>", at: SerializeCore.SourceLocation(line: 12, column: 7, byteOffset: 200),
+            .keyWithoutValue, "expected a value after <key>", at: InputLocation(line: 12, column: 7, byteOffset: 200),
             path: ValuePath([.key("items"), .index(3)]))
         #expect(finding.description == "12:7: error: expected a value after <key> [$.items[3]]")
-        #expect(SerializeCore.SourceLocation(byteOffset: 40).description == "offset 40")
+        #expect(InputLocation(byteOffset: 40).description == "offset 40")
     }
 }

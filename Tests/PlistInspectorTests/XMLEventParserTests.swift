@@ -51,18 +51,18 @@ final class EventRecorder: XMLEventHandler {
 
     @Test func locationsCountLinesAndCharacters() {
         let parser = XMLEventParser(data: Data("ab\r\nçd\rx\ny".utf8))
-        #expect(parser.location(ofByteOffset: 0) == SerializeCore.SourceLocation(line: 1, column: 1, byteOffset: 0))
-        #expect(parser.location(ofByteOffset: 4) == SerializeCore.SourceLocation(line: 2, column: 1, byteOffset: 4))
-        #expect(parser.location(ofByteOffset: 6) == SerializeCore.SourceLocation(line: 2, column: 2, byteOffset: 6))  // after the two-byte ç
-        #expect(parser.location(ofByteOffset: 8) == SerializeCore.SourceLocation(line: 3, column: 1, byteOffset: 8))  // a lone CR ends a line too
-        #expect(parser.location(ofByteOffset: 10) == SerializeCore.SourceLocation(line: 4, column: 1, byteOffset: 10))
-        #expect(parser.location(ofByteOffset: 1) == SerializeCore.SourceLocation(line: 1, column: 2, byteOffset: 1))  // backwards works
+        #expect(parser.location(ofByteOffset: 0) == InputLocation(line: 1, column: 1, byteOffset: 0))
+        #expect(parser.location(ofByteOffset: 4) == InputLocation(line: 2, column: 1, byteOffset: 4))
+        #expect(parser.location(ofByteOffset: 6) == InputLocation(line: 2, column: 2, byteOffset: 6))  // after the two-byte ç
+        #expect(parser.location(ofByteOffset: 8) == InputLocation(line: 3, column: 1, byteOffset: 8))  // a lone CR ends a line too
+        #expect(parser.location(ofByteOffset: 10) == InputLocation(line: 4, column: 1, byteOffset: 10))
+        #expect(parser.location(ofByteOffset: 1) == InputLocation(line: 1, column: 2, byteOffset: 1))  // backwards works
     }
 
     @Test func aByteOrderMarkTakesNoColumn() {
         let parser = XMLEventParser(data: Data([0xEF, 0xBB, 0xBF]) + Data("<a>".utf8))
-        #expect(parser.location(ofByteOffset: 3) == SerializeCore.SourceLocation(line: 1, column: 1, byteOffset: 3))
-        #expect(parser.location(ofByteOffset: 4) == SerializeCore.SourceLocation(line: 1, column: 2, byteOffset: 4))
+        #expect(parser.location(ofByteOffset: 3) == InputLocation(line: 1, column: 1, byteOffset: 3))
+        #expect(parser.location(ofByteOffset: 4) == InputLocation(line: 1, column: 2, byteOffset: 4))
     }
 
     @Test func emptyInputIsADiagnosticNotACrash() {

@@ -49,7 +49,7 @@ import SerializeDocument
 
     @Test func readerErrorsPrintLineColumnAndPath() {
         let error = Diagnostic(
-            .badInteger, "not a whole number", at: SerializeCore.SourceLocation(line: 3, column: 7, byteOffset: 40),
+            .badInteger, "not a whole number", at: InputLocation(line: 3, column: 7, byteOffset: 40),
             path: ValuePath([.key("count")]), file: "in.plist")
         #expect(error.commandLineText == "in.plist:3:7: error: not a whole number [$.count]")
         #expect(error.findingText(file: "in.plist") == "in.plist:3:7: error: not a whole number [root.count]")

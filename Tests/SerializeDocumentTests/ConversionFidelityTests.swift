@@ -158,7 +158,7 @@ let xmlPlistReaderAvailable: Bool = {
     }
 
     @Test func streamingSaysWhichSideFailed() throws {
-        #expect(throws: ConversionFailure.reading(Diagnostic(.syntax, "unexpected end of input, expected ',' or ']' after array element", at: SerializeCore.SourceLocation(line: 1, column: 3, byteOffset: 2)))) {
+        #expect(throws: ConversionFailure.reading(Diagnostic(.syntax, "unexpected end of input, expected ',' or ']' after array element", at: InputLocation(line: 1, column: 3, byteOffset: 2)))) {
             try Format.json.convert(Data("[1".utf8), to: .xmlPlist)
         }
         #expect {

@@ -343,5 +343,5 @@ struct BinaryPlistParser<Builder: DocumentBuilder> {
 /// stack.
 @inline(never)
 func binaryPlistError(_ code: Diagnostic.Code, _ message: String, at offset: Int) -> Diagnostic {
-    Diagnostic(code, message, at: SourceLocation(byteOffset: offset))
+    Diagnostic(code, message, at: InputLocation(byteOffset: offset))
 }

@@ -15,7 +15,7 @@ public struct CSVTable: Sendable, Equatable {
     /// The records; a row shorter than the header lacks the trailing columns.
     public var rows: [[String?]]
     /// Where each header field was in the input, when the table was read from one.
-    var headerLocations: [SourceLocation] = []
+    var headerLocations: [InputLocation] = []
 
     /// Creates a table.
     public init(header: [String], rows: [[String?]]) {
@@ -29,8 +29,8 @@ public struct CSVTable: Sendable, Equatable {
     }
 
     /// Where header field `column` was, or line 1 column 1 for a table not read from text.
-    func headerLocation(ofColumn column: Int) -> SourceLocation {
-        column < headerLocations.count ? headerLocations[column] : SourceLocation(line: 1, column: 1)
+    func headerLocation(ofColumn column: Int) -> InputLocation {
+        column < headerLocations.count ? headerLocations[column] : InputLocation(line: 1, column: 1)
     }
 }
 

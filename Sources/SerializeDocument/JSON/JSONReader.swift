@@ -395,7 +395,7 @@ struct JSONParser<Builder: DocumentBuilder> {
     }
 
     func error(_ code: Diagnostic.Code, _ message: String, at offset: Int? = nil) -> Diagnostic {
-        // The one column rule (SourceLocation.swift) locates every format's offsets.
-        Diagnostic(code, message, at: SourceLocator.locate(offset ?? index, in: bytes))
+        // The one column rule (InputLocation.swift) locates every format's offsets.
+        Diagnostic(code, message, at: InputLocator.locate(offset ?? index, in: bytes))
     }
 }

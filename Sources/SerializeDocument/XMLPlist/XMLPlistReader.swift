@@ -76,5 +76,5 @@ public struct XMLPlistReader: Sendable {
         throw Self.noValue
     }
 
-    private static let noValue = Diagnostic(.notAPlist, "no property-list value found", at: SourceLocation(line: 1, column: 1, byteOffset: 0))
+    private static let noValue = Diagnostic(.notAPlist, "no property-list value found", at: InputLocation(line: 1, column: 1, byteOffset: 0))
 }

@@ -15,7 +15,7 @@ extension XMLPlistWalk {
         var offset: Int
         var path: ValuePath
         /// The location libxml2 gave, which wins over the one computed from ``offset``.
-        var location: SourceLocation?
+        var location: InputLocation?
         /// An earlier position the message names (`line:column` replaces ``firstPlaceholder``).
         var related: Int?
     }
@@ -64,12 +64,12 @@ extension XMLPlistWalk {
             sorted.append(Pending(code: last.code, severity: .note, message: "\(dropped) more problems not shown", offset: last.offset, path: last.path))
         }
         // Locate every offset in increasing order, so the line count is one forward scan.
-        var locations: [Int: SourceLocation] = [:]
+        var locations: [Int: InputLocation] = [:]
         for offset in Set(sorted.map(\.offset) + sorted.compactMap(\.related)).sorted() {
             locations[offset] = parser.location(ofByteOffset: offset)
         }
         return sorted.map { item in
-            let location = item.location ?? locations[item.offset] ?? SourceLocation(line: 1, column: 1, byteOffset: item.offset)
+            let location = item.location ?? locations[item.offset] ?? InputLocation(line: 1, column: 1, byteOffset: item.offset)
             var message = item.message
             if let related = item.related, let first = locations[related] {
                 message = message.replacingOccurrences(of: Self.firstPlaceholder, with: first.description)

@@ -7,7 +7,7 @@
 /// of the line and the place, so `é` written as one scalar takes one column and `e` + U+0301 two;
 /// a tab is one column; a UTF-8 byte order mark at the start of the input takes none. Binary
 /// formats have no lines: their locations carry only ``byteOffset``.
-public struct SourceLocation: Sendable, Hashable, Comparable, CustomStringConvertible {
+public struct InputLocation: Sendable, Hashable, Comparable, CustomStringConvertible {
     /// The 1-based line, or `nil` in a binary format.
     public var line: Int?
     /// The 1-based column in Unicode scalars, or `nil` in a binary format.
@@ -36,7 +36,7 @@ public struct SourceLocation: Sendable, Hashable, Comparable, CustomStringConver
         return ""
     }
 
-    public static func < (lhs: SourceLocation, rhs: SourceLocation) -> Bool {
+    public static func < (lhs: InputLocation, rhs: InputLocation) -> Bool {
         if let left = lhs.byteOffset, let right = rhs.byteOffset { return left < right }
         return (lhs.line ?? 0, lhs.column ?? 0) < (rhs.line ?? 0, rhs.column ?? 0)
     }
@@ -44,9 +44,9 @@ public struct SourceLocation: Sendable, Hashable, Comparable, CustomStringConver
 
 // MARK: - Locating byte offsets
 
-/// Turns byte offsets into ``SourceLocation``s by the column rule, scanning forward from its
+/// Turns byte offsets into ``InputLocation``s by the column rule, scanning forward from its
 /// last answer, so locating offsets in increasing order costs one pass over the input.
-package struct SourceLocator {
+package struct InputLocator {
     private var offset = 0
     private var line = 1
     private var lineStart = 0
@@ -54,9 +54,9 @@ package struct SourceLocator {
     package init() {}
 
     /// The location of the byte at `target` (clamped to the input) in `bytes`.
-    package mutating func locate(_ target: Int, in bytes: UnsafeRawBufferPointer) -> SourceLocation {
+    package mutating func locate(_ target: Int, in bytes: UnsafeRawBufferPointer) -> InputLocation {
         let target = max(0, min(target, bytes.count))
-        if target < offset { self = SourceLocator() }
+        if target < offset { self = InputLocator() }
         var i = offset
         while i < target {
             let byte = bytes[i]
@@ -76,13 +76,13 @@ package struct SourceLocator {
             if bytes[j] & 0xC0 != 0x80 { column += 1 }
             j += 1
         }
-        return SourceLocation(line: line, column: column, byteOffset: target)
+        return InputLocation(line: line, column: column, byteOffset: target)
     }
 
     /// The location of the byte at `target` in `bytes`.
-    package static func locate(_ target: Int, in bytes: some Collection<UInt8>) -> SourceLocation {
+    package static func locate(_ target: Int, in bytes: some Collection<UInt8>) -> InputLocation {
         let array = Array(bytes)
-        var locator = SourceLocator()
+        var locator = InputLocator()
         return array.withUnsafeBytes { locator.locate(target, in: $0) }
     }
 }
