@@ -12,7 +12,7 @@ import Synchronization
 /// let decoder = JSONDecoder()
 /// decoder.userInfo[.decodingReport] = report
 /// let page = try decoder.decode(Page<User>.self, from: data)
-/// for entry in report.entries { print(entry) }   // results[3]: removed: ...
+/// for entry in report.entries { print(entry) }   // $.results[3]: removed: ...
 /// ```
 public final class DecodingReport: Sendable {
     /// One removed or replaced element.
@@ -22,7 +22,8 @@ public final class DecodingReport: Sendable {
             case removed, replaced
         }
 
-        /// The path of the element, such as `results[3]` or `scores.alice`.
+        /// The path of the element as ``SerializeCore/ValuePath`` renders it, such as
+        /// `$.results[3]` or `$.scores.alice`.
         public var path: String
         /// What happened to it.
         public var action: Action
@@ -56,22 +57,8 @@ extension CodingUserInfoKey {
     public static let decodingReport = CodingUserInfoKey(rawValue: "serialize.decodingReport")!
 }
 
-/// Formats a coding path as `a.b[3].c`, the form reports and errors use.
-public func codingPathDescription(_ path: [any CodingKey]) -> String {
-    var result = ""
-    for key in path {
-        if let index = key.intValue, key.stringValue == String(index) || key.stringValue.hasPrefix("Index ") {
-            result += "[\(index)]"
-        } else {
-            if !result.isEmpty { result += "." }
-            result += key.stringValue
-        }
-    }
-    return result.isEmpty ? "<root>" : result
-}
-
 /// A short, readable reason for a decoding error, without the coding path.
-public func decodingFailureReason(_ error: any Error) -> String {
+package func decodingFailureReason(_ error: any Error) -> String {
     guard let error = error as? DecodingError else { return String(describing: error) }
     switch error {
     case let .typeMismatch(_, context), let .valueNotFound(_, context), let .dataCorrupted(context):

@@ -1,5 +1,7 @@
 /// Invalid-entry strategies for dictionaries: the dictionary form of ``InvalidElementStrategy``.
 
+import SerializeCore
+
 /// What to do with a dictionary value that fails to decode.
 ///
 /// The dictionary twin of ``InvalidElementStrategy``: choose per call
@@ -73,10 +75,10 @@ extension Dictionary where Key == String, Value: Decodable & Sendable {
     }
 }
 
-/// The report path of a dictionary entry: `scores.bob`, or `bob` at the root. Keys are always
-/// written as names, even when they look like numbers (`ids.42`, not `ids[42]`).
+/// The report path of a dictionary entry: `$.scores.bob`, or `$.bob` at the root. Keys are always
+/// keys, even when they look like numbers (`$.ids["42"]`, not `$.ids[42]`).
 private func entryPath(_ codingPath: [any CodingKey], key: String) -> String {
-    codingPath.isEmpty ? key : codingPathDescription(codingPath) + "." + key
+    ValuePath(codingPath: codingPath).appending(.key(key)).jsonPathDescription
 }
 
 extension KeyedDecodingContainer {

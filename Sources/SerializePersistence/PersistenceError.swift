@@ -2,6 +2,7 @@
 
 public import Foundation
 public import SerializeDocument
+import SerializeCore
 internal import SerializeCore
 internal import SerializeCoding
 
@@ -44,8 +45,8 @@ public struct PersistenceError: Error, Sendable, CustomStringConvertible {
     public var file: URL?
     /// The format involved, if any.
     public var format: Format?
-    /// The coding path of the failing value, as `a.b[3]`, or `nil` when the failure is not in
-    /// a value.
+    /// The coding path of the failing value as ``SerializeCore/ValuePath`` renders it
+    /// (`$.readings[1].values[1]`), or `nil` when the failure is not in a value.
     public var codingPath: String?
     /// What happened, in one sentence.
     public var message: String
@@ -92,7 +93,7 @@ extension PersistenceError {
         var path: String?
         var reason = String(describing: error)
         if let error = error as? EncodingError, case let .invalidValue(_, context) = error {
-            path = context.codingPath.isEmpty ? nil : codingPathDescription(context.codingPath)
+            path = context.codingPath.isEmpty ? nil : ValuePath(codingPath: context.codingPath).jsonPathDescription
             reason = context.debugDescription
         }
         let location = path.map { " at '\($0)'" } ?? ""
@@ -109,13 +110,13 @@ extension PersistenceError {
         if let error = error as? DecodingError {
             switch error {
             case let .typeMismatch(_, context), let .valueNotFound(_, context), let .dataCorrupted(context):
-                path = context.codingPath.isEmpty ? nil : codingPathDescription(context.codingPath)
+                path = context.codingPath.isEmpty ? nil : ValuePath(codingPath: context.codingPath).jsonPathDescription
                 reason = context.debugDescription
                 if let underlying = context.underlyingError {
                     reason += " (\(underlying))"
                 }
             case let .keyNotFound(key, context):
-                path = codingPathDescription(context.codingPath + [key])
+                path = ValuePath(codingPath: context.codingPath + [key]).jsonPathDescription
                 reason = "No value for key '\(key.stringValue)'."
             @unknown default:
                 break

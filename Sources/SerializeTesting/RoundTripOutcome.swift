@@ -6,6 +6,7 @@
 /// ships swift-property-based generators for the values that break serializers.
 
 import Foundation
+import SerializeCore
 
 /// What happened to a value sent through one format and back.
 public enum RoundTripOutcome: Sendable, Equatable, CustomStringConvertible {
@@ -106,15 +107,7 @@ public struct RoundTripFailure: Sendable, Equatable, CustomStringConvertible {
     }
 
     private static func path(_ codingPath: [any CodingKey]) -> String {
-        var text = "$"
-        for key in codingPath {
-            if let index = key.intValue, key.stringValue == "Index \(index)" || key.stringValue == String(index) {
-                text += "[\(index)]"
-            } else {
-                text += EncodedValue.pathStep(key.stringValue)
-            }
-        }
-        return text
+        ValuePath(codingPath: codingPath).jsonPathDescription
     }
 
     private static func message(_ text: String, _ underlying: (any Error)?) -> String {

@@ -133,7 +133,7 @@ import Testing
         decoder.userInfo[.decodingReport] = report
         let rows = try decoder.decode([Scores].self, from: text)
         #expect(rows == [Scores(player: "Ada", scores: [1, 3]), Scores(player: "Bob", scores: [4])])
-        #expect(report.entries.map(\.path) == ["[0].scores[1]"])
+        #expect(report.entries.map(\.path) == ["$[0].scores[1]"])
         _ = try roundTrip(rows, Self.coders { _, _ in })
     }
 

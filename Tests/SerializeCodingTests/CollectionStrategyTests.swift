@@ -148,6 +148,6 @@ import SerializeDocument
         let decoded = try CodingFormat.json.decode(
             Root.self, fromRaw: ["1": 1, "42": "x"], userInfo: [.decodingReport: report])
         #expect(decoded.ids == ["1": 1])
-        #expect(report.entries.map(\.path) == ["42"])
+        #expect(report.entries.map(\.path) == [#"$["42"]"#])
     }
 }

@@ -74,7 +74,7 @@ import Testing
         decoder.userInfo[.invalidElementStrategy] = InvalidElementDefault.remove
         decoder.userInfo[.decodingReport] = report
         #expect(try decoder.decode(Box.self, from: json).values == [1, 3])
-        #expect(report.entries.map(\.path) == ["values[1]", "values[3]"])
+        #expect(report.entries.map(\.path) == ["$.values[1]", "$.values[3]"])
         #expect(report.entries.allSatisfy { $0.action == .removed })
     }
 

@@ -1,3 +1,4 @@
+import SerializeCore
 import Foundation
 import Testing
 import SerializeCoding
@@ -128,7 +129,7 @@ struct Drawing: Codable, Equatable {
         } throws: { error in
             guard case let .invalidValue(_, context) = error as? EncodingError else { return false }
             return context.debugDescription.contains("Hexagon is not registered")
-                && codingPathDescription(context.codingPath) == "background"
+                && ValuePath(codingPath: context.codingPath).jsonPathDescription == "$.background"
         }
     }
 

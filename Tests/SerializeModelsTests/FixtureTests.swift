@@ -46,8 +46,8 @@ struct FixtureCase: Sendable, CustomTestStringConvertible {
 
     /// The elements each fixture is expected to lose, with the reason's key phrase.
     static let expectedRemovals: [String: [String: String]] = [
-        "comments.json": ["results[2]": "Unknown type \"video\"", "results[3]": "\"body\""],
-        "search.json": ["results[2]": "Unknown type \"podcast\"", "results[4]": "Expected to decode Int"],
+        "comments.json": ["$.results[2]": "Unknown type \"video\"", "$.results[3]": "\"body\""],
+        "search.json": ["$.results[2]": "Unknown type \"podcast\"", "$.results[4]": "Expected to decode Int"],
     ]
 }
 
