@@ -13,7 +13,7 @@ import SerializeCore
 /// ```swift
 /// // {"alice": 3, "bob": "n/a", "carol": 5}
 /// scores = try container.decodeDictionary(Int.self, forKey: .scores, invalidValues: .fallback(0))
-/// // ["alice": 3, "bob": 0, "carol": 5]; report: "scores.bob: replaced: Expected to decode Int ..."
+/// // ["alice": 3, "bob": 0, "carol": 5]; report: "$.scores.bob: replaced: Expected to decode Int ..."
 /// ```
 public enum InvalidEntryStrategy<Value>: Sendable where Value: Sendable {
     /// Rethrow the entry's error (Foundation's behaviour).
