@@ -276,7 +276,8 @@ public final class CSVDecoder {
         }
 
         private func recover(from error: any Error, row: Int, line: Int) throws -> Row? {
-            let path = "[\(row)] (line \(line))"
+            // The row as the one path renders it, then the line it starts on: `$[3] (line 5)`.
+            let path = ValuePath([.index(row)]).jsonPathDescription + " (line \(line))"
             let reason = decodingFailureReason(error)
             switch invalidRows {
             case .fail:
