@@ -36,7 +36,7 @@ public struct PlistSummary: Sendable {
     public var warnings: Int
 
     /// The type names in the order the summary lists them.
-    public static let typeOrder = ["dictionary", "array", "string", "integer", "real", "bool", "date", "data", "null"]
+    package static let typeOrder = ["dictionary", "array", "string", "integer", "real", "bool", "date", "data", "null"]
 
     /// Summarizes `report`, keeping the `limit` largest values.
     public init(_ report: PlistReport, limit: Int = 5) {

@@ -42,7 +42,7 @@ import SerializeDocument
     }
 
     @Test func summaryCountsTypesDepthAndLargestValues() throws {
-        let report = try PlistInspector().inspect(contentsOf: Fixtures.url("plist/valid.plist"))
+        let report = try PlistLinter().lint(contentsOf: Fixtures.url("plist/valid.plist"))
         let summary = PlistSummary(report)
         #expect(summary.format == .xml)
         #expect(summary.rootType == "dictionary")
