@@ -1,5 +1,6 @@
 /// A record of what a lenient decode removed or replaced.
 
+public import SerializeCore
 import Synchronization
 
 /// Collects every element a lenient decode removed or replaced, so nothing is dropped silently.
@@ -22,21 +23,30 @@ public final class DecodingReport: Sendable {
             case removed, replaced
         }
 
-        /// The path of the element as ``SerializeCore/ValuePath`` renders it, such as
-        /// `$.results[3]` or `$.scores.alice`.
-        public var path: String
+        /// Where the element is in the decoded value, such as `$.results[3]` or
+        /// `$.scores.alice`.
+        public var path: ValuePath
+        /// Where the element starts in the input, when the decoder knows (`CSVDecoder` gives
+        /// the line of a row); `nil` otherwise.
+        public var location: InputLocation?
         /// What happened to it.
         public var action: Action
         /// Why it failed to decode.
         public var reason: String
 
-        public init(path: String, action: Action, reason: String) {
+        /// An entry for the element at `path` (and `location` in the input, if known).
+        public init(path: ValuePath, location: InputLocation? = nil, action: Action, reason: String) {
             self.path = path
+            self.location = location
             self.action = action
             self.reason = reason
         }
 
-        public var description: String { "\(path): \(action.rawValue): \(reason)" }
+        /// `$.results[3]: removed: reason`, with the line when known: `$[1] (line 3): removed: …`.
+        public var description: String {
+            let line = location?.line.map { " (line \($0))" } ?? ""
+            return "\(path)\(line): \(action.rawValue): \(reason)"
+        }
     }
 
     private let storage = Mutex<[Entry]>([])

@@ -77,8 +77,8 @@ extension Dictionary where Key == String, Value: Decodable & Sendable {
 
 /// The report path of a dictionary entry: `$.scores.bob`, or `$.bob` at the root. Keys are always
 /// keys, even when they look like numbers (`$.ids["42"]`, not `$.ids[42]`).
-private func entryPath(_ codingPath: [any CodingKey], key: String) -> String {
-    ValuePath(codingPath: codingPath).appending(.key(key)).jsonPathDescription
+private func entryPath(_ codingPath: [any CodingKey], key: String) -> ValuePath {
+    ValuePath(codingPath: codingPath).appending(.key(key))
 }
 
 extension KeyedDecodingContainer {

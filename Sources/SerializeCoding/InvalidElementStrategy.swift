@@ -104,7 +104,7 @@ func decodeElements<Element: Decodable>(
             // A failed decode leaves the container on the element; step over it.
             _ = try? container.decode(Skip.self)
             let outcome = try onFailure(error, index)
-            let path = ValuePath(codingPath: decoder.codingPath).appending(.index(index)).jsonPathDescription
+            let path = ValuePath(codingPath: decoder.codingPath).appending(.index(index))
             let reason = decodingFailureReason(error)
             switch outcome {
             case let .replaced(value):

@@ -176,7 +176,7 @@ extension Persistence {
             stored = version
             guard stored <= versioning.currentVersion else {
                 throw PersistenceError(
-                    .newerSchemaVersion, file: file, format: format, codingPath: ValuePath([.key("schemaVersion")]).jsonPathDescription,
+                    .newerSchemaVersion, file: file, format: format, codingPath: ValuePath([.key("schemaVersion")]),
                     message: "schema version \(stored) is newer than version \(versioning.currentVersion), "
                         + "the newest this program reads; update the program")
             }
@@ -188,7 +188,7 @@ extension Persistence {
             value = try decode(T.self, from: data, as: format, userInfo: userInfo, file: file)
         } else {
             throw PersistenceError(
-                .decodingFailed, file: file, format: format, codingPath: ValuePath([.key("schemaVersion")]).jsonPathDescription,
+                .decodingFailed, file: file, format: format, codingPath: ValuePath([.key("schemaVersion")]),
                 message: "no schema version: expected a versioned envelope with 'schemaVersion' and 'value' keys "
                     + "(set unversionedVersion to read files saved before versioning)")
         }
