@@ -210,7 +210,8 @@ let package = Package(
         .testTarget(
             name: "SerializeTestingTests",
             dependencies: [
-                "SerializeTesting", "SerializeModels", "SerializeCoding", "SerializeDocument", "SerializePersistence", "TestSupport",
+                "SerializeTesting", "SerializeModels", "SerializeCore", "SerializeCoding", "SerializeDocument", "SerializePersistence",
+                "TestSupport",
                 .product(name: "PropertyBased", package: "swift-property-based"),
             ],
             swiftSettings: swiftSettings

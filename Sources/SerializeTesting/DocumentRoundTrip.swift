@@ -2,13 +2,13 @@
 
 public import Foundation
 public import SerializeDocument
-import SerializeCore
+public import SerializeCore
 import OrderedCollections
 
 /// One place where a document and its round trip differ, and why.
 public struct DocumentChange: Sendable, Equatable, CustomStringConvertible {
-    /// `$.users[3].email`.
-    public var path: String
+    /// Where the value is: `$.users[3].email`.
+    public var path: ValuePath
     /// The value before, or `nil` when absent.
     public var before: Document?
     /// The value after, or `nil` when it went missing.
@@ -152,10 +152,10 @@ public enum DocumentRoundTrip {
                 path.pop()
             }
             if x.keys.filter({ y[$0] != nil }) != y.keys.filter({ x[$0] != nil }) {
-                out.insert(DocumentChange(path: path.jsonPathDescription, before: a, after: b, reason: "the keys came back in another order"), at: start)
+                out.insert(DocumentChange(path: path, before: a, after: b, reason: "the keys came back in another order"), at: start)
             }
         default:
-            if a != b { out.append(DocumentChange(path: path.jsonPathDescription, before: a, after: b, reason: reason(a, b, format))) }
+            if a != b { out.append(DocumentChange(path: path, before: a, after: b, reason: reason(a, b, format))) }
         }
     }
 

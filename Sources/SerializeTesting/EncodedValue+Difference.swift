@@ -1,16 +1,15 @@
 /// Where two coded trees differ.
 
-import SerializeCore
+public import SerializeCore
 
 /// One place where a value and its round trip differ.
 ///
 /// `before` is the coded value sent into the format, `after` what came back; either is `nil`
 /// when the key or element is missing on that side.
 public struct RoundTripDifference: Sendable, Hashable, CustomStringConvertible {
-    /// The path of the differing value as ``SerializeCore/ValuePath`` renders it: `$` is the
-    /// root, then `.key` and `[index]` steps (`$.users[3].email`); a key that is not an ASCII
-    /// identifier is written `["a key"]`.
-    public var path: String
+    /// Where the differing value is: `$.users[3].email` (its last component is the key or
+    /// index exactly as coded).
+    public var path: ValuePath
     /// The value before the round trip, or `nil` when it was absent.
     public var before: EncodedValue?
     /// The value after the round trip, or `nil` when it went missing.
@@ -18,16 +17,13 @@ public struct RoundTripDifference: Sendable, Hashable, CustomStringConvertible {
     /// `true` when the coded fields agree and this is a stored property (by reflection) that
     /// `encode(to:)` never wrote; the path then names Swift properties, not coding keys.
     public var isUncodedProperty: Bool
-    /// The last step of ``path`` when it is a key, exactly as it was (the path escapes it);
-    /// `nil` at the root or after an index.
-    public var lastKey: String?
 
-    public init(path: String, before: EncodedValue?, after: EncodedValue?, isUncodedProperty: Bool = false, lastKey: String? = nil) {
+    /// A difference at `path`.
+    public init(path: ValuePath, before: EncodedValue?, after: EncodedValue?, isUncodedProperty: Bool = false) {
         self.path = path
         self.before = before
         self.after = after
         self.isUncodedProperty = isUncodedProperty
-        self.lastKey = lastKey
     }
 
     public var description: String {
@@ -68,10 +64,7 @@ extension EncodedValue {
                 path.pop()
             }
         default:
-            guard a != b else { return }
-            var lastKey: String?
-            if case let .key(key)? = path.components.last { lastKey = key }
-            found.append(RoundTripDifference(path: path.jsonPathDescription, before: a, after: b, lastKey: lastKey))
+            if a != b { found.append(RoundTripDifference(path: path, before: a, after: b)) }
         }
     }
 

@@ -6,7 +6,7 @@
 /// ships swift-property-based generators for the values that break serializers.
 
 import Foundation
-import SerializeCore
+public import SerializeCore
 
 /// What happened to a value sent through one format and back.
 public enum RoundTripOutcome: Sendable, Equatable, CustomStringConvertible {
@@ -47,8 +47,8 @@ public struct RoundTripFailure: Sendable, Equatable, CustomStringConvertible {
     public var stage: Stage
     /// The kind of error.
     public var kind: Kind
-    /// The coding path of the error, as `$.a.b[3]`.
-    public var path: String
+    /// Where the error is in the value, from its coding path: `$.a.b[3]`.
+    public var path: ValuePath
     /// For `EncodingError.invalidValue`, the refused value (`nan`, `-inf`, `5`).
     public var invalidValue: String?
     /// The error's own message.
@@ -57,7 +57,7 @@ public struct RoundTripFailure: Sendable, Equatable, CustomStringConvertible {
     /// refusals are about depth alone.
     public var valueDepth: Int?
 
-    public init(stage: Stage, kind: Kind, path: String = "$", invalidValue: String? = nil, message: String) {
+    public init(stage: Stage, kind: Kind, path: ValuePath = ValuePath(), invalidValue: String? = nil, message: String) {
         self.stage = stage
         self.kind = kind
         self.path = path
@@ -90,10 +90,10 @@ public struct RoundTripFailure: Sendable, Equatable, CustomStringConvertible {
                     .dataCorrupted, Self.path(context.codingPath), Self.message(context.debugDescription, context.underlyingError)
                 )
             @unknown default:
-                (kind, path, message) = (.other, "$", String(describing: error))
+                (kind, path, message) = (.other, ValuePath(), String(describing: error))
             }
         default:
-            (kind, path, message) = (.other, "$", String(describing: error))
+            (kind, path, message) = (.other, ValuePath(), String(describing: error))
         }
     }
 
@@ -106,8 +106,8 @@ public struct RoundTripFailure: Sendable, Equatable, CustomStringConvertible {
         stage == .encode && kind == .invalidValue && ["nan", "inf", "-inf"].contains(invalidValue ?? "")
     }
 
-    private static func path(_ codingPath: [any CodingKey]) -> String {
-        ValuePath(codingPath: codingPath).jsonPathDescription
+    private static func path(_ codingPath: [any CodingKey]) -> ValuePath {
+        ValuePath(codingPath: codingPath)
     }
 
     private static func message(_ text: String, _ underlying: (any Error)?) -> String {
