@@ -2,15 +2,21 @@
 //
 // serialize: move data between JSON, property lists (XML and binary) and CSV.
 //
-// The targets follow the pipeline bytes ⇄ value tree ⇄ Codable, one job per module
-// (arrows point from a module to those built on it; the main edges only):
+// The targets follow the pipeline bytes ⇄ value tree ⇄ Codable, one job per module. Arrows point
+// from a module to those built on it; SerializeCore (locations, diagnostics, value paths, date
+// text, atomic files) is under every other library (SerializeModels reaches it through
+// SerializeCoding), so its edges are drawn only where it is a module's one dependency below:
 //
-//   CLibXML2 ─► SerializeXML ───────────────┐
-//   SerializeCoding ─► SerializeCSV ────────┴─► SerializeDocument ─┬─► PlistInspector
-//          │                                                        ├─► SerializePersistence ─► SerializeTesting
-//          └─► SerializeModels                                      └─► SerializeCommands ─► serialize (CLI)
+//   SerializeCore ─► SerializeCoding ─┬─► SerializeModels
+//        │                            └─► SerializeCSV ──────────┐
+//        └─► SerializeXML (◄─ CLibXML2) ─────────────────────────┴─► SerializeDocument
 //
-// SerializeCommands depends on every library (each verb uses one); SerializeCLI is its @main.
+//   SerializeDocument ─┬─► PlistInspector
+//                      └─► SerializePersistence (+ SerializeCSV, SerializeCoding) ─► SerializeTesting
+//
+// SerializeCommands (the verbs) builds on SerializeDocument, PlistInspector, SerializeTesting,
+// SerializeModels, SerializeCoding and SerializeCore; SerializeCLI is its @main, built as the
+// `serialize` executable.
 
 import PackageDescription
 
@@ -52,6 +58,7 @@ let package = Package(
         // writer that every reader, writer, coder and verb uses (Docs/Architecture.md).
         .target(name: "SerializeCore", swiftSettings: swiftSettings),
         .target(name: "SerializeCoding", dependencies: ["SerializeCore"], swiftSettings: swiftSettings),
+        // The models use SerializeCoding's wrappers only (not SerializeCore directly).
         .target(name: "SerializeModels", dependencies: ["SerializeCoding"], swiftSettings: swiftSettings),
 
         // MARK: - CSV
@@ -74,7 +81,6 @@ let package = Package(
             name: "SerializeDocument",
             dependencies: [
                 "SerializeCore",
-                "SerializeCoding",
                 "SerializeCSV",
                 "SerializeXML",
                 .product(name: "OrderedCollections", package: "swift-collections"),
@@ -85,8 +91,9 @@ let package = Package(
             name: "PlistInspector",
             dependencies: [
                 "SerializeCore",
+                // XML plists come through SerializeDocument's XMLPlistReader; the inspector never
+                // touches SerializeXML itself.
                 "SerializeDocument",
-                "SerializeXML",
                 .product(name: "OrderedCollections", package: "swift-collections"),
             ],
             swiftSettings: swiftSettings
@@ -106,6 +113,8 @@ let package = Package(
                 "SerializeCoding",
                 "SerializeDocument",
                 "SerializeCSV",
+                // The harness codes through persistence's coders (Format+Coders.swift), so its
+                // formats and persistence's are the same values.
                 "SerializePersistence",
                 .product(name: "OrderedCollections", package: "swift-collections"),
                 .product(name: "PropertyBased", package: "swift-property-based"),
@@ -123,7 +132,6 @@ let package = Package(
                 "SerializeCore",
                 "SerializeDocument",
                 "PlistInspector",
-                "SerializePersistence",
                 "SerializeTesting",
                 // `roundtrip --matrix` adds a table of the shared models to the harness's own.
                 "SerializeModels",
@@ -160,7 +168,7 @@ let package = Package(
         .testTarget(
             name: "SerializeCodingTests",
             dependencies: [
-                "SerializeCoding", "SerializeCSV", "SerializeDocument", "SerializeTesting", "TestSupport",
+                "SerializeCore", "SerializeCoding", "SerializeCSV", "SerializeDocument", "SerializeTesting", "TestSupport",
                 .product(name: "OrderedCollections", package: "swift-collections"),
                 .product(name: "PropertyBased", package: "swift-property-based"),
             ],
@@ -169,7 +177,7 @@ let package = Package(
         .testTarget(
             name: "SerializeModelsTests",
             dependencies: [
-                "SerializeModels", "SerializeCoding", "TestSupport",
+                "SerializeCore", "SerializeModels", "SerializeCoding", "TestSupport",
                 .product(name: "PropertyBased", package: "swift-property-based"),
             ],
             swiftSettings: swiftSettings
@@ -186,7 +194,8 @@ let package = Package(
         ),
         .testTarget(
             name: "PlistInspectorTests",
-            dependencies: ["PlistInspector", "SerializeDocument", "SerializeXML", "TestSupport"],
+            // SerializeXML for the event parser's own tests (package API, same package).
+            dependencies: ["PlistInspector", "SerializeCore", "SerializeDocument", "SerializeXML", "TestSupport"],
             swiftSettings: swiftSettings
         ),
         .testTarget(
@@ -201,7 +210,8 @@ let package = Package(
         .testTarget(
             name: "SerializeTestingTests",
             dependencies: [
-                "SerializeTesting", "SerializeModels", "SerializeCoding", "SerializeDocument", "SerializePersistence", "TestSupport",
+                "SerializeTesting", "SerializeModels", "SerializeCore", "SerializeCoding", "SerializeDocument", "SerializePersistence",
+                "TestSupport",
                 .product(name: "PropertyBased", package: "swift-property-based"),
             ],
             swiftSettings: swiftSettings
@@ -209,7 +219,18 @@ let package = Package(
         .testTarget(
             name: "SerializeCommandsTests",
             dependencies: [
-                "SerializeCommands", "SerializeCLI", "SerializeDocument", "SerializePersistence", "SerializeTesting", "TestSupport",
+                "SerializeCommands", "SerializeCLI", "SerializeCore", "SerializeDocument", "SerializeTesting",
+                "TestSupport", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ],
+            swiftSettings: swiftSettings
+        ),
+        // One test file importing every library product at once: their public names must not
+        // collide (no type named like its module, one of each main type).
+        .testTarget(
+            name: "ProductImportTests",
+            dependencies: [
+                "SerializeCore", "SerializeCoding", "SerializeModels", "SerializeCSV", "SerializeXML",
+                "SerializeDocument", "PlistInspector", "SerializePersistence", "SerializeTesting",
             ],
             swiftSettings: swiftSettings
         ),

@@ -105,7 +105,7 @@ public enum PlistPrinter {
     // MARK: - Pieces
 
     /// `text` in double quotes with JSON escapes, so it is unambiguous in both forms.
-    public static func quoted(_ text: String) -> String {
+    package static func quoted(_ text: String) -> String {
         var output = "\""
         for scalar in text.unicodeScalars {
             switch scalar {
@@ -127,7 +127,7 @@ public enum PlistPrinter {
     /// implementation for the package). A date with no such text (not finite, or outside the
     /// years 0001 to 9999, which a document built in code can hold) prints as its seconds since
     /// 2001: `date(-1e+15 s since 2001)`.
-    public static func iso8601(_ date: Date) -> String {
+    package static func iso8601(_ date: Date) -> String {
         DateText.string(date, precision: .exact) ?? "date(\(date.timeIntervalSinceReferenceDate) s since 2001)"
     }
 

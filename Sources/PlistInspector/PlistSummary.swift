@@ -1,6 +1,6 @@
 /// The `inspect` summary: format, size, counts per type, depth and the largest values.
 
-import SerializeCore
+public import SerializeCore
 import SerializeDocument
 import OrderedCollections
 
@@ -8,8 +8,8 @@ import OrderedCollections
 public struct PlistSummary: Sendable {
     /// One of the largest values.
     public struct LargeValue: Sendable, Hashable {
-        /// `root.items[3].name`.
-        public var keyPath: String
+        /// Where the value is (printed `root.items[3].name` by ``SerializeCore/ValuePath/keyPathDescription``).
+        public var path: ValuePath
         /// The value's type name.
         public var type: String
         /// Bytes for strings (UTF-8) and data, items or entries for containers.
@@ -36,7 +36,7 @@ public struct PlistSummary: Sendable {
     public var warnings: Int
 
     /// The type names in the order the summary lists them.
-    public static let typeOrder = ["dictionary", "array", "string", "integer", "real", "bool", "date", "data", "null"]
+    package static let typeOrder = ["dictionary", "array", "string", "integer", "real", "bool", "date", "data", "null"]
 
     /// Summarizes `report`, keeping the `limit` largest values.
     public init(_ report: PlistReport, limit: Int = 5) {
@@ -53,7 +53,7 @@ public struct PlistSummary: Sendable {
             var path = ValuePath()
             walk(document, level: 0, path: &path, candidates: &candidates)
         }
-        largest = Array(candidates.sorted { ($0.size, $1.keyPath) > ($1.size, $0.keyPath) }.prefix(limit))
+        largest = Array(candidates.sorted { ($0.size, $1.path.keyPathDescription) > ($1.size, $0.path.keyPathDescription) }.prefix(limit))
     }
 
     private mutating func walk(_ value: Document, level: Int, path: inout ValuePath, candidates: inout [LargeValue]) {
@@ -82,7 +82,7 @@ public struct PlistSummary: Sendable {
             break
         }
         if let (amount, unit) = size {
-            candidates.append(LargeValue(keyPath: path.keyPathDescription, type: value.typeName, size: amount, sizeDescription: "\(amount) \(unit)"))
+            candidates.append(LargeValue(path: path, type: value.typeName, size: amount, sizeDescription: "\(amount) \(unit)"))
         }
     }
 
@@ -98,7 +98,7 @@ public struct PlistSummary: Sendable {
             }
             if !largest.isEmpty {
                 lines.append("largest values:")
-                for value in largest { lines.append("  \(value.keyPath): \(value.type), \(value.sizeDescription)") }
+                for value in largest { lines.append("  \(value.path.keyPathDescription): \(value.type), \(value.sizeDescription)") }
             }
         } else {
             lines.append("root: unreadable (run `serialize lint` for the problems)")

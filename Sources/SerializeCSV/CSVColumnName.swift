@@ -4,7 +4,7 @@
 /// coder (``CSVEncoder``, ``CSVDecoder``) name and read columns through this file only, so
 /// anything one writes the other reads back to the same value.
 
-public import SerializeCore
+package import SerializeCore
 
 /// Renders and parses CSV column names (the grammar is in the README and the SerializeCSV
 /// article "Column names").

@@ -249,7 +249,7 @@ public final class CSVDecoder {
                     // A ragged row or one with bad UTF-8 was read whole, and the reader stands
                     // after it: the strategy may skip it.
                     index += 1
-                    if let value = try recover(from: wrapped, row: rowIndex, line: error.location?.line ?? 0) { return value }
+                    if let value = try recover(from: wrapped, row: rowIndex, at: error.location ?? reader.currentRowEnd) { return value }
                     continue
                 }
                 index += 1
@@ -268,31 +268,32 @@ public final class CSVDecoder {
                     try decoder.checkUnmatchedColumns(decoding: Row.self)
                     return value
                 } catch {
-                    let line = reader.layout(ofField: 0)?.line ?? reader.currentRowEnd.line ?? 0
-                    if let value = try recover(from: error, row: rowIndex, line: line) { return value }
+                    // Where the row starts (its first field), or its end for an empty row.
+                    let location = reader.location(ofField: 0) ?? reader.currentRowEnd
+                    if let value = try recover(from: error, row: rowIndex, at: location) { return value }
                 }
             }
             return nil
         }
 
-        private func recover(from error: any Error, row: Int, line: Int) throws -> Row? {
-            let path = "[\(row)] (line \(line))"
+        private func recover(from error: any Error, row: Int, at location: InputLocation) throws -> Row? {
+            let path = ValuePath([.index(row)])
             let reason = decodingFailureReason(error)
             switch invalidRows {
             case .fail:
                 throw error
             case .skip:
-                report?.record(.init(path: path, action: .removed, reason: reason))
+                report?.record(.init(path: path, location: location, action: .removed, reason: reason))
                 return nil
             case let .fallback(value):
-                report?.record(.init(path: path, action: .replaced, reason: reason))
+                report?.record(.init(path: path, location: location, action: .replaced, reason: reason))
                 return value
             case let .custom(decide):
                 if let value = try decide(error, row) {
-                    report?.record(.init(path: path, action: .replaced, reason: reason))
+                    report?.record(.init(path: path, location: location, action: .replaced, reason: reason))
                     return value
                 }
-                report?.record(.init(path: path, action: .removed, reason: reason))
+                report?.record(.init(path: path, location: location, action: .removed, reason: reason))
                 return nil
             }
         }

@@ -208,12 +208,7 @@ struct CSVParser: ~Copyable {
     /// row is current. The fast path counts bytes; only a location asked for pays this.
     func location(line: Int, byteColumn: Int, offset: Int) -> InputLocation {
         let start = max(0, offset - (byteColumn - 1))
-        var column = 1
-        var index = start
-        while index < offset {
-            if buffer[index] & 0xC0 != 0x80 { column += 1 }
-            index += 1
-        }
+        let column = InputLocation.column(after: UnsafeRawBufferPointer(start: buffer + start, count: max(0, offset - start)))
         return InputLocation(line: line, column: column, byteOffset: discarded + offset)
     }
 

@@ -1,5 +1,6 @@
 /// A record of what a lenient decode removed or replaced.
 
+public import SerializeCore
 import Synchronization
 
 /// Collects every element a lenient decode removed or replaced, so nothing is dropped silently.
@@ -12,7 +13,7 @@ import Synchronization
 /// let decoder = JSONDecoder()
 /// decoder.userInfo[.decodingReport] = report
 /// let page = try decoder.decode(Page<User>.self, from: data)
-/// for entry in report.entries { print(entry) }   // results[3]: removed: ...
+/// for entry in report.entries { print(entry) }   // $.results[3]: removed: ...
 /// ```
 public final class DecodingReport: Sendable {
     /// One removed or replaced element.
@@ -22,20 +23,30 @@ public final class DecodingReport: Sendable {
             case removed, replaced
         }
 
-        /// The path of the element, such as `results[3]` or `scores.alice`.
-        public var path: String
+        /// Where the element is in the decoded value, such as `$.results[3]` or
+        /// `$.scores.alice`.
+        public var path: ValuePath
+        /// Where the element starts in the input, when the decoder knows (`CSVDecoder` gives
+        /// the line of a row); `nil` otherwise.
+        public var location: InputLocation?
         /// What happened to it.
         public var action: Action
         /// Why it failed to decode.
         public var reason: String
 
-        public init(path: String, action: Action, reason: String) {
+        /// An entry for the element at `path` (and `location` in the input, if known).
+        public init(path: ValuePath, location: InputLocation? = nil, action: Action, reason: String) {
             self.path = path
+            self.location = location
             self.action = action
             self.reason = reason
         }
 
-        public var description: String { "\(path): \(action.rawValue): \(reason)" }
+        /// `$.results[3]: removed: reason`, with the line when known: `$[1] (line 3): removed: …`.
+        public var description: String {
+            let line = location?.line.map { " (line \($0))" } ?? ""
+            return "\(path)\(line): \(action.rawValue): \(reason)"
+        }
     }
 
     private let storage = Mutex<[Entry]>([])
@@ -56,22 +67,8 @@ extension CodingUserInfoKey {
     public static let decodingReport = CodingUserInfoKey(rawValue: "serialize.decodingReport")!
 }
 
-/// Formats a coding path as `a.b[3].c`, the form reports and errors use.
-public func codingPathDescription(_ path: [any CodingKey]) -> String {
-    var result = ""
-    for key in path {
-        if let index = key.intValue, key.stringValue == String(index) || key.stringValue.hasPrefix("Index ") {
-            result += "[\(index)]"
-        } else {
-            if !result.isEmpty { result += "." }
-            result += key.stringValue
-        }
-    }
-    return result.isEmpty ? "<root>" : result
-}
-
 /// A short, readable reason for a decoding error, without the coding path.
-public func decodingFailureReason(_ error: any Error) -> String {
+package func decodingFailureReason(_ error: any Error) -> String {
     guard let error = error as? DecodingError else { return String(describing: error) }
     switch error {
     case let .typeMismatch(_, context), let .valueNotFound(_, context), let .dataCorrupted(context):

@@ -43,12 +43,12 @@ public enum ISO8601Timestamp {
 
     /// Seconds since 1970 of 0001-01-01T00:00:00Z and 10000-01-01T00:00:00Z: the dates a
     /// timestamp with a four-digit year can name.
-    public static let representableSeconds: Range<Double> =
+    package static let representableSeconds: Range<Double> =
         Double(DateText.unixSeconds.lowerBound)..<Double(DateText.unixSeconds.upperBound)
 
     /// Whether `date` is finite and, rounded to the microsecond, falls in the years 0001–9999,
     /// so ``string(from:)`` names it.
-    public static func isRepresentable(_ date: Date) -> Bool {
+    package static func isRepresentable(_ date: Date) -> Bool {
         DateText.string(date, precision: .microseconds) != nil
     }
 

@@ -1,5 +1,7 @@
 /// Invalid-entry strategies for dictionaries: the dictionary form of ``InvalidElementStrategy``.
 
+import SerializeCore
+
 /// What to do with a dictionary value that fails to decode.
 ///
 /// The dictionary twin of ``InvalidElementStrategy``: choose per call
@@ -11,7 +13,7 @@
 /// ```swift
 /// // {"alice": 3, "bob": "n/a", "carol": 5}
 /// scores = try container.decodeDictionary(Int.self, forKey: .scores, invalidValues: .fallback(0))
-/// // ["alice": 3, "bob": 0, "carol": 5]; report: "scores.bob: replaced: Expected to decode Int ..."
+/// // ["alice": 3, "bob": 0, "carol": 5]; report: "$.scores.bob: replaced: Expected to decode Int ..."
 /// ```
 public enum InvalidEntryStrategy<Value>: Sendable where Value: Sendable {
     /// Rethrow the entry's error (Foundation's behaviour).
@@ -73,10 +75,10 @@ extension Dictionary where Key == String, Value: Decodable & Sendable {
     }
 }
 
-/// The report path of a dictionary entry: `scores.bob`, or `bob` at the root. Keys are always
-/// written as names, even when they look like numbers (`ids.42`, not `ids[42]`).
-private func entryPath(_ codingPath: [any CodingKey], key: String) -> String {
-    codingPath.isEmpty ? key : codingPathDescription(codingPath) + "." + key
+/// The report path of a dictionary entry: `$.scores.bob`, or `$.bob` at the root. Keys are always
+/// keys, even when they look like numbers (`$.ids["42"]`, not `$.ids[42]`).
+private func entryPath(_ codingPath: [any CodingKey], key: String) -> ValuePath {
+    ValuePath(codingPath: codingPath).appending(.key(key))
 }
 
 extension KeyedDecodingContainer {

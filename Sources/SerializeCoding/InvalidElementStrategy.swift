@@ -1,5 +1,7 @@
 /// What to do with an element of a collection that fails to decode.
 
+import SerializeCore
+
 /// What to do with an array element that fails to decode.
 ///
 /// One bad element should not make a whole page of results fail. Choose per call
@@ -102,7 +104,7 @@ func decodeElements<Element: Decodable>(
             // A failed decode leaves the container on the element; step over it.
             _ = try? container.decode(Skip.self)
             let outcome = try onFailure(error, index)
-            let path = codingPathDescription(decoder.codingPath + [AnyCodingKey(intValue: index)])
+            let path = ValuePath(codingPath: decoder.codingPath).appending(.index(index))
             let reason = decodingFailureReason(error)
             switch outcome {
             case let .replaced(value):

@@ -23,14 +23,14 @@ where Value: BinaryFloatingPoint & Codable & Sendable {
     }
 
     /// The text written for a non-finite value, or `nil` for a finite one.
-    public static func text(for value: Value) -> String? {
+    package static func text(for value: Value) -> String? {
         if value.isNaN { return "NaN" }
         if value.isInfinite { return value < 0 ? "-Infinity" : "Infinity" }
         return nil
     }
 
     /// The non-finite value `text` names, or `nil`.
-    public static func value(for text: String) -> Value? {
+    package static func value(for text: String) -> Value? {
         switch text {
         case "NaN", "nan": .nan
         case "Infinity", "+Infinity", "inf", "+inf": .infinity
@@ -40,7 +40,7 @@ where Value: BinaryFloatingPoint & Codable & Sendable {
     }
 
     /// `a == b`, or both NaN.
-    public static func equal(_ a: Value, _ b: Value) -> Bool {
+    package static func equal(_ a: Value, _ b: Value) -> Bool {
         a == b || (a.isNaN && b.isNaN)
     }
 }

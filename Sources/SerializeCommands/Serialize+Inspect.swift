@@ -47,9 +47,9 @@ enum PlistFile {
     /// - Throws: the error of reading the file.
     static func inspect(_ file: String, keepingValues: Bool) throws -> PlistReport {
         if file == "-" {
-            return PlistInspector().inspect(FileHandle.standardInput.readDataToEndOfFile(), keepingValues: keepingValues)
+            return PlistLinter().lint(FileHandle.standardInput.readDataToEndOfFile(), keepingValues: keepingValues)
         }
-        return try PlistInspector().inspect(contentsOf: URL(fileURLWithPath: file), keepingValues: keepingValues)
+        return try PlistLinter().lint(contentsOf: URL(fileURLWithPath: file), keepingValues: keepingValues)
     }
 
     /// The value of `file`; its errors are printed and fail the command.

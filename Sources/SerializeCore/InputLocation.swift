@@ -42,6 +42,19 @@ public struct InputLocation: Sendable, Hashable, Comparable, CustomStringConvert
     }
 }
 
+// MARK: - The column rule
+
+extension InputLocation {
+    /// The column rule, the one place it is counted: the 1-based column of the byte that follows
+    /// `lineBytes` (the bytes from the start of its line) is one more than the number of Unicode
+    /// scalars they hold, that is of bytes that do not continue a UTF-8 sequence.
+    package static func column(after lineBytes: UnsafeRawBufferPointer) -> Int {
+        var column = 1
+        for byte in lineBytes where byte & 0xC0 != 0x80 { column += 1 }
+        return column
+    }
+}
+
 // MARK: - Locating byte offsets
 
 /// Turns byte offsets into ``InputLocation``s by the column rule, scanning forward from its
@@ -67,15 +80,10 @@ package struct InputLocator {
             i += 1
         }
         offset = target
-        var column = 1
-        var j = lineStart
+        var start = lineStart
         // A UTF-8 byte order mark takes no column.
-        if j == 0, target >= 3, bytes.count >= 3, bytes[0] == 0xEF, bytes[1] == 0xBB, bytes[2] == 0xBF { j = 3 }
-        while j < target {
-            // Count scalars: every byte that does not continue a UTF-8 sequence starts one.
-            if bytes[j] & 0xC0 != 0x80 { column += 1 }
-            j += 1
-        }
+        if start == 0, target >= 3, bytes.count >= 3, bytes[0] == 0xEF, bytes[1] == 0xBB, bytes[2] == 0xBF { start = 3 }
+        let column = InputLocation.column(after: UnsafeRawBufferPointer(rebasing: bytes[start..<max(start, target)]))
         return InputLocation(line: line, column: column, byteOffset: target)
     }
 

@@ -55,6 +55,25 @@ public struct ValuePath: Sendable, Hashable, CustomStringConvertible {
     public var description: String { jsonPathDescription }
 }
 
+// MARK: - Coding paths
+
+extension ValuePath {
+    /// The path a Codable coding path names: a key with an integer value whose text is that
+    /// number or `Index n` (the form unkeyed containers use) is the array index `n`; every
+    /// other key is a dictionary key by its string value.
+    ///
+    /// Errors and reports render it like any path: `$.releases[0].published_at`.
+    public init(codingPath: [any CodingKey]) {
+        self.init(codingPath.map { key in
+            if let index = key.intValue, key.stringValue == String(index) || key.stringValue == "Index \(index)" {
+                .index(index)
+            } else {
+                .key(key.stringValue)
+            }
+        })
+    }
+}
+
 // MARK: - Rendering
 
 extension ValuePath {

@@ -10,7 +10,7 @@ import SerializeCoding
 ///
 /// One malformed element should not lose the whole page: an element of ``results`` that fails
 /// to decode is left out, and when the decoder's `userInfo[.decodingReport]` holds a
-/// ``DecodingReport`` the removal is recorded there with its path (`results[3]`) and the reason.
+/// ``DecodingReport`` the removal is recorded there with its path (`$.results[3]`) and the reason.
 /// ``count`` is the server's total and is kept as sent; it is not recomputed from ``results``.
 public struct Page<Element: Sendable>: Sendable {
     /// The total number of results on the server.

@@ -2,6 +2,7 @@
 
 public import Foundation
 public import SerializeDocument
+public import SerializeCore
 internal import SerializeCore
 internal import SerializeCoding
 
@@ -44,16 +45,16 @@ public struct PersistenceError: Error, Sendable, CustomStringConvertible {
     public var file: URL?
     /// The format involved, if any.
     public var format: Format?
-    /// The coding path of the failing value, as `a.b[3]`, or `nil` when the failure is not in
-    /// a value.
-    public var codingPath: String?
+    /// Where the failing value is (`$.readings[1].values[1]`), or `nil` when the failure is not
+    /// in a value.
+    public var codingPath: ValuePath?
     /// What happened, in one sentence.
     public var message: String
     /// The underlying error.
     public var underlying: (any Error)?
 
     public init(
-        _ kind: Kind, file: URL? = nil, format: Format? = nil, codingPath: String? = nil, message: String,
+        _ kind: Kind, file: URL? = nil, format: Format? = nil, codingPath: ValuePath? = nil, message: String,
         underlying: (any Error)? = nil
     ) {
         self.kind = kind
@@ -89,10 +90,10 @@ extension PersistenceError {
     /// Wraps an encoder's error, keeping its coding path.
     static func encoding(_ error: any Error, of type: Any.Type, as format: Format, file: URL?) -> Self {
         if let error = error as? PersistenceError { return error.withFile(file) }
-        var path: String?
+        var path: ValuePath?
         var reason = String(describing: error)
         if let error = error as? EncodingError, case let .invalidValue(_, context) = error {
-            path = context.codingPath.isEmpty ? nil : codingPathDescription(context.codingPath)
+            path = context.codingPath.isEmpty ? nil : ValuePath(codingPath: context.codingPath)
             reason = context.debugDescription
         }
         let location = path.map { " at '\($0)'" } ?? ""
@@ -104,18 +105,18 @@ extension PersistenceError {
     /// Wraps a decoder's error, keeping its coding path.
     static func decoding(_ error: any Error, of type: Any.Type, as format: Format, file: URL?) -> Self {
         if let error = error as? PersistenceError { return error.withFile(file) }
-        var path: String?
+        var path: ValuePath?
         var reason = String(describing: error)
         if let error = error as? DecodingError {
             switch error {
             case let .typeMismatch(_, context), let .valueNotFound(_, context), let .dataCorrupted(context):
-                path = context.codingPath.isEmpty ? nil : codingPathDescription(context.codingPath)
+                path = context.codingPath.isEmpty ? nil : ValuePath(codingPath: context.codingPath)
                 reason = context.debugDescription
                 if let underlying = context.underlyingError {
                     reason += " (\(underlying))"
                 }
             case let .keyNotFound(key, context):
-                path = codingPathDescription(context.codingPath + [key])
+                path = ValuePath(codingPath: context.codingPath + [key])
                 reason = "No value for key '\(key.stringValue)'."
             @unknown default:
                 break

@@ -2,6 +2,7 @@
 
 public import Foundation
 public import SerializeDocument
+import SerializeCore
 
 /// How a value's schema version is stored and how older versions are brought up to date.
 ///
@@ -175,7 +176,7 @@ extension Persistence {
             stored = version
             guard stored <= versioning.currentVersion else {
                 throw PersistenceError(
-                    .newerSchemaVersion, file: file, format: format, codingPath: "schemaVersion",
+                    .newerSchemaVersion, file: file, format: format, codingPath: ValuePath([.key("schemaVersion")]),
                     message: "schema version \(stored) is newer than version \(versioning.currentVersion), "
                         + "the newest this program reads; update the program")
             }
@@ -187,7 +188,7 @@ extension Persistence {
             value = try decode(T.self, from: data, as: format, userInfo: userInfo, file: file)
         } else {
             throw PersistenceError(
-                .decodingFailed, file: file, format: format, codingPath: "schemaVersion",
+                .decodingFailed, file: file, format: format, codingPath: ValuePath([.key("schemaVersion")]),
                 message: "no schema version: expected a versioned envelope with 'schemaVersion' and 'value' keys "
                     + "(set unversionedVersion to read files saved before versioning)")
         }

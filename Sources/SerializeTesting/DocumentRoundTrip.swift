@@ -2,12 +2,13 @@
 
 public import Foundation
 public import SerializeDocument
+public import SerializeCore
 import OrderedCollections
 
 /// One place where a document and its round trip differ, and why.
 public struct DocumentChange: Sendable, Equatable, CustomStringConvertible {
-    /// `$.users[3].email`.
-    public var path: String
+    /// Where the value is: `$.users[3].email`.
+    public var path: ValuePath
     /// The value before, or `nil` when absent.
     public var before: Document?
     /// The value after, or `nil` when it went missing.
@@ -124,21 +125,32 @@ public enum DocumentRoundTrip {
     /// Every path where `after` differs from `before`, with a reason.
     public static func differences(_ before: Document, _ after: Document, format: Format) -> [DocumentChange] {
         var changes: [DocumentChange] = []
-        collect(before, after, "$", format, &changes)
+        var path = ValuePath()
+        collect(before, after, &path, format, &changes)
         return changes
     }
 
-    private static func collect(_ a: Document?, _ b: Document?, _ path: String, _ format: Format, _ out: inout [DocumentChange]) {
+    private static func collect(_ a: Document?, _ b: Document?, _ path: inout ValuePath, _ format: Format, _ out: inout [DocumentChange]) {
         guard out.count < 1000 else { return }
         switch (a, b) {
         case let (.array(x)?, .array(y)?):
             for index in 0..<max(x.count, y.count) {
-                collect(index < x.count ? x[index] : nil, index < y.count ? y[index] : nil, path + "[\(index)]", format, &out)
+                path.push(.index(index))
+                collect(index < x.count ? x[index] : nil, index < y.count ? y[index] : nil, &path, format, &out)
+                path.pop()
             }
         case let (.dictionary(x)?, .dictionary(y)?):
             let start = out.count
-            for key in x.keys { collect(x[key], y[key], path + EncodedValue.pathStep(key), format, &out) }
-            for key in y.keys where x[key] == nil { collect(nil, y[key], path + EncodedValue.pathStep(key), format, &out) }
+            for key in x.keys {
+                path.push(.key(key))
+                collect(x[key], y[key], &path, format, &out)
+                path.pop()
+            }
+            for key in y.keys where x[key] == nil {
+                path.push(.key(key))
+                collect(nil, y[key], &path, format, &out)
+                path.pop()
+            }
             if x.keys.filter({ y[$0] != nil }) != y.keys.filter({ x[$0] != nil }) {
                 out.insert(DocumentChange(path: path, before: a, after: b, reason: "the keys came back in another order"), at: start)
             }

@@ -1,13 +1,15 @@
 /// Where two coded trees differ.
 
+public import SerializeCore
+
 /// One place where a value and its round trip differ.
 ///
 /// `before` is the coded value sent into the format, `after` what came back; either is `nil`
 /// when the key or element is missing on that side.
 public struct RoundTripDifference: Sendable, Hashable, CustomStringConvertible {
-    /// The path of the differing value: `$` is the root, then `.key` and `[index]` steps
-    /// (`$.users[3].email`); a key that is not a plain identifier is written `["a key"]`.
-    public var path: String
+    /// Where the differing value is: `$.users[3].email` (its last component is the key or
+    /// index exactly as coded).
+    public var path: ValuePath
     /// The value before the round trip, or `nil` when it was absent.
     public var before: EncodedValue?
     /// The value after the round trip, or `nil` when it went missing.
@@ -15,16 +17,13 @@ public struct RoundTripDifference: Sendable, Hashable, CustomStringConvertible {
     /// `true` when the coded fields agree and this is a stored property (by reflection) that
     /// `encode(to:)` never wrote; the path then names Swift properties, not coding keys.
     public var isUncodedProperty: Bool
-    /// The last step of ``path`` when it is a key, exactly as it was (the path escapes and
-    /// shortens long keys); `nil` at the root or after an index.
-    public var lastKey: String?
 
-    public init(path: String, before: EncodedValue?, after: EncodedValue?, isUncodedProperty: Bool = false, lastKey: String? = nil) {
+    /// A difference at `path`.
+    public init(path: ValuePath, before: EncodedValue?, after: EncodedValue?, isUncodedProperty: Bool = false) {
         self.path = path
         self.before = before
         self.after = after
         self.isUncodedProperty = isUncodedProperty
-        self.lastKey = lastKey
     }
 
     public var description: String {
@@ -42,42 +41,39 @@ extension EncodedValue {
     /// tail; a container against a scalar differs at the container's path.
     public func differences(to other: EncodedValue, limit: Int = 32) -> [RoundTripDifference] {
         var found: [RoundTripDifference] = []
-        Self.collect(self, other, path: "$", lastKey: nil, into: &found, limit: limit)
+        var path = ValuePath()
+        Self.collect(self, other, path: &path, into: &found, limit: limit)
         return found
     }
 
     private static func collect(
-        _ a: EncodedValue?, _ b: EncodedValue?, path: String, lastKey: String?, into found: inout [RoundTripDifference], limit: Int
+        _ a: EncodedValue?, _ b: EncodedValue?, path: inout ValuePath, into found: inout [RoundTripDifference], limit: Int
     ) {
         guard found.count < limit else { return }
         switch (a, b) {
         case let (.array(x)?, .array(y)?):
             for index in 0..<max(x.count, y.count) {
-                collect(index < x.count ? x[index] : nil, index < y.count ? y[index] : nil,
-                        path: path + "[\(index)]", lastKey: nil, into: &found, limit: limit)
+                path.push(.index(index))
+                collect(index < x.count ? x[index] : nil, index < y.count ? y[index] : nil, path: &path, into: &found, limit: limit)
+                path.pop()
             }
         case let (.keyed(x)?, .keyed(y)?):
             for key in Set(x.keys).union(y.keys).sorted() {
-                collect(x[key], y[key], path: path + pathStep(key), lastKey: key, into: &found, limit: limit)
+                path.push(.key(key))
+                collect(x[key], y[key], path: &path, into: &found, limit: limit)
+                path.pop()
             }
         default:
-            if a != b { found.append(RoundTripDifference(path: path, before: a, after: b, lastKey: lastKey)) }
+            if a != b { found.append(RoundTripDifference(path: path, before: a, after: b)) }
         }
     }
 
     /// How many containers deep this value nests: 0 for a scalar, 1 for a flat container.
-    public var nestingDepth: Int {
+    package var nestingDepth: Int {
         switch self {
         case let .array(values): 1 + (values.map(\.nestingDepth).max() ?? 0)
         case let .keyed(values): 1 + (values.values.map(\.nestingDepth).max() ?? 0)
         default: 0
         }
-    }
-
-    /// `.key` for identifiers, `["key"]` for anything else.
-    static func pathStep(_ key: String) -> String {
-        let isIdentifier = !key.isEmpty && key.unicodeScalars.allSatisfy { $0.properties.isAlphabetic || ("0"..."9").contains($0) || $0 == "_" }
-            && !("0"..."9").contains(key.unicodeScalars.first ?? "0")
-        return isIdentifier ? ".\(key)" : "[\(quoted(key))]"
     }
 }

@@ -10,7 +10,7 @@ extension EncodedValue {
     /// strings, dates and data keep their own cases. Comparing two of these finds a stored
     /// property that `encode(to:)` never writes (a subclass without its own `encode(to:)`, a
     /// property left out of `CodingKeys`), which a comparison of coded fields cannot see.
-    public init(reflecting value: Any) {
+    package init(reflecting value: Any) {
         self = Self.reflect(value, depth: 0)
     }
 

@@ -1,6 +1,7 @@
 /// Sending a value through formats and back, and judging what came back.
 
 import Foundation
+import SerializeCore
 
 /// What one format did to one value.
 public struct RoundTripReport: Sendable, CustomStringConvertible {
@@ -152,7 +153,7 @@ public enum RoundTrip {
         return RoundTripReport(
             format: format,
             outcome: .changed(
-                path: first.path, before: first.before?.description ?? "(absent)", after: first.after?.description ?? "(absent)"),
+                path: first.path.description, before: first.before?.description ?? "(absent)", after: first.after?.description ?? "(absent)"),
             differences: differences, encodedByteCount: data.count, before: before, after: after)
     }
 

@@ -6,6 +6,7 @@
 /// ships swift-property-based generators for the values that break serializers.
 
 import Foundation
+public import SerializeCore
 
 /// What happened to a value sent through one format and back.
 public enum RoundTripOutcome: Sendable, Equatable, CustomStringConvertible {
@@ -46,8 +47,8 @@ public struct RoundTripFailure: Sendable, Equatable, CustomStringConvertible {
     public var stage: Stage
     /// The kind of error.
     public var kind: Kind
-    /// The coding path of the error, as `$.a.b[3]`.
-    public var path: String
+    /// Where the error is in the value, from its coding path: `$.a.b[3]`.
+    public var path: ValuePath
     /// For `EncodingError.invalidValue`, the refused value (`nan`, `-inf`, `5`).
     public var invalidValue: String?
     /// The error's own message.
@@ -56,7 +57,7 @@ public struct RoundTripFailure: Sendable, Equatable, CustomStringConvertible {
     /// refusals are about depth alone.
     public var valueDepth: Int?
 
-    public init(stage: Stage, kind: Kind, path: String = "$", invalidValue: String? = nil, message: String) {
+    public init(stage: Stage, kind: Kind, path: ValuePath = ValuePath(), invalidValue: String? = nil, message: String) {
         self.stage = stage
         self.kind = kind
         self.path = path
@@ -89,10 +90,10 @@ public struct RoundTripFailure: Sendable, Equatable, CustomStringConvertible {
                     .dataCorrupted, Self.path(context.codingPath), Self.message(context.debugDescription, context.underlyingError)
                 )
             @unknown default:
-                (kind, path, message) = (.other, "$", String(describing: error))
+                (kind, path, message) = (.other, ValuePath(), String(describing: error))
             }
         default:
-            (kind, path, message) = (.other, "$", String(describing: error))
+            (kind, path, message) = (.other, ValuePath(), String(describing: error))
         }
     }
 
@@ -105,16 +106,8 @@ public struct RoundTripFailure: Sendable, Equatable, CustomStringConvertible {
         stage == .encode && kind == .invalidValue && ["nan", "inf", "-inf"].contains(invalidValue ?? "")
     }
 
-    private static func path(_ codingPath: [any CodingKey]) -> String {
-        var text = "$"
-        for key in codingPath {
-            if let index = key.intValue, key.stringValue == "Index \(index)" || key.stringValue == String(index) {
-                text += "[\(index)]"
-            } else {
-                text += EncodedValue.pathStep(key.stringValue)
-            }
-        }
-        return text
+    private static func path(_ codingPath: [any CodingKey]) -> ValuePath {
+        ValuePath(codingPath: codingPath)
     }
 
     private static func message(_ text: String, _ underlying: (any Error)?) -> String {

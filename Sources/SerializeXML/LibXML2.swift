@@ -32,7 +32,7 @@ public enum LibXML2 {
 // MARK: - Baselines
 
 extension LibXML2 {
-    /// Parses `data` with libxml2 alone: the same options as ``XMLEventParser`` and a SAX2
+    /// Parses `data` with libxml2 alone: the same options as the event parser and a SAX2
     /// handler with no callbacks, so nothing but libxml2's own work is done.
     ///
     /// This is the floor the inspector is measured against (Benchmarks/LintBenchmarks).

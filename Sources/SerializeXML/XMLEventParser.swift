@@ -1,7 +1,7 @@
 /// A streaming XML parser on libxml2 that reports events with exact byte offsets.
 
-public import Foundation
-public import SerializeCore
+package import Foundation
+package import SerializeCore
 internal import CLibXML2
 
 /// Receives the events of an ``XMLEventParser`` in document order.
@@ -10,7 +10,7 @@ internal import CLibXML2
 /// byte offsets into the parser's ``XMLEventParser/source``; turn one into a line and column with
 /// ``XMLEventParser/location(ofByteOffset:)``. Problems arrive as ``Diagnostic``s located by the
 /// one column rule of ``InputLocation``, with the codes in `Diagnostic+XML.swift`.
-public protocol XMLEventHandler: AnyObject {
+package protocol XMLEventHandler: AnyObject {
     /// A start tag `<name …>` or `<name/>`: `start` is the offset of its `<`, `end` the offset
     /// just past its `>`.
     func xmlStartElement(_ name: XMLName, start: Int, end: Int, parser: XMLEventParser)
@@ -27,13 +27,13 @@ public protocol XMLEventHandler: AnyObject {
 }
 
 /// The name of an element, borrowed from libxml2 for the duration of one callback.
-public struct XMLName {
+package struct XMLName {
     /// The UTF-8 bytes of the local name.
-    public let bytes: UnsafeRawBufferPointer
+    package let bytes: UnsafeRawBufferPointer
 
     /// Whether the name is exactly `literal`.
     @inlinable
-    public func equals(_ literal: StaticString) -> Bool {
+    package func equals(_ literal: StaticString) -> Bool {
         guard literal.utf8CodeUnitCount == bytes.count, let base = bytes.baseAddress else {
             return literal.utf8CodeUnitCount == bytes.count
         }
@@ -41,18 +41,18 @@ public struct XMLName {
     }
 
     /// The name as a `String`.
-    public var string: String { String(decoding: bytes, as: UTF8.self) }
+    package var string: String { String(decoding: bytes, as: UTF8.self) }
 }
 
 /// Limits and switches for an ``XMLEventParser``.
-public struct XMLParserOptions: Sendable, Hashable {
+package struct XMLParserOptions: Sendable, Hashable {
     /// The deepest element nesting accepted; deeper input is refused with a
     /// ``Diagnostic/Code/nestingTooDeep`` diagnostic. libxml2's own limit (256) is lifted with
     /// `XML_PARSE_HUGE`, so this one applies.
-    public var maxDepth: Int
+    package var maxDepth: Int
 
     /// Options with a depth limit of `maxDepth` (512 by default, which is what plutil accepts).
-    public init(maxDepth: Int = 512) {
+    package init(maxDepth: Int = 512) {
         self.maxDepth = maxDepth
     }
 }
@@ -70,11 +70,11 @@ public struct XMLParserOptions: Sendable, Hashable {
 /// the problems before a syntax error would be lost.
 ///
 /// One parser is one libxml2 context: use it on one thread at a time.
-public final class XMLEventParser {
+package final class XMLEventParser {
     /// The bytes being parsed, as UTF-8 (UTF-16 input is transcoded first).
-    public let source: Data
+    package let source: Data
     /// The parser's limits.
-    public let options: XMLParserOptions
+    package let options: XMLParserOptions
 
     /// Whether `source` was transcoded from UTF-16, in which case libxml2 is told to ignore the
     /// document's encoding declaration.
@@ -99,10 +99,10 @@ public final class XMLEventParser {
     }
 
     /// Whether the last parse was stopped by a refusal or a fatal error.
-    public var stopped: Bool { session.pointee.stopped }
+    package var stopped: Bool { session.pointee.stopped }
 
     /// A parser of `data`. UTF-16 input (with a byte order mark) is transcoded to UTF-8 first.
-    public init(data: Data, options: XMLParserOptions = XMLParserOptions()) {
+    package init(data: Data, options: XMLParserOptions = XMLParserOptions()) {
         if let utf8 = Self.transcodedUTF16(data) {
             source = utf8
             transcoded = true
@@ -126,7 +126,7 @@ public final class XMLEventParser {
     ///
     /// - Returns: `true` when libxml2 found the document well-formed and nothing was refused.
     @discardableResult
-    public func parse(into handler: some XMLEventHandler) -> Bool {
+    package func parse(into handler: some XMLEventHandler) -> Bool {
         LibXML2.initialize()
         guard !source.isEmpty, source.count < Int(Int32.max) else {
             let message = source.isEmpty ? "the input is empty" : "the input is larger than 2 GiB, which libxml2 cannot parse"
@@ -162,7 +162,7 @@ public final class XMLEventParser {
     }
 
     /// Stops the running parse after the current event.
-    public func stop() {
+    package func stop() {
         session.pointee.stopped = true
         if let context = session.pointee.context { xmlStopParser(context) }
     }
@@ -172,7 +172,7 @@ public final class XMLEventParser {
     /// The location of a byte offset in ``source``, by the column rule of ``InputLocation``.
     ///
     /// Lookups are fastest in increasing order of offset.
-    public func location(ofByteOffset offset: Int) -> InputLocation {
+    package func location(ofByteOffset offset: Int) -> InputLocation {
         if session.pointee.bytes.baseAddress != nil {
             return session.pointee.lines.locate(offset, in: session.pointee.bytes)
         }
@@ -180,14 +180,14 @@ public final class XMLEventParser {
     }
 
     /// The offset of the first byte at or after `offset` that is not XML white space.
-    public func firstNonWhitespace(from offset: Int) -> Int {
+    package func firstNonWhitespace(from offset: Int) -> Int {
         withSourceBytes(min(offset, source.count)..<source.count) { raw in
             offset + (raw.firstIndex { !($0 == 0x20 || $0 == 0x0A || $0 == 0x0D || $0 == 0x09) } ?? raw.count)
         }
     }
 
     /// Calls `body` with the source bytes in `range` (clamped to the source).
-    public func withSourceBytes<R>(_ range: Range<Int>, _ body: (UnsafeRawBufferPointer) throws -> R) rethrows -> R {
+    package func withSourceBytes<R>(_ range: Range<Int>, _ body: (UnsafeRawBufferPointer) throws -> R) rethrows -> R {
         try source.withUnsafeBytes { raw in
             let lower = max(0, min(range.lowerBound, raw.count)), upper = max(lower, min(range.upperBound, raw.count))
             return try body(UnsafeRawBufferPointer(rebasing: raw[lower..<upper]))

@@ -25,7 +25,7 @@ import PlistInspector
         let clock = ContinuousClock()
         for file in files {
             var report: PlistReport?
-            let elapsed = try clock.measure { report = try PlistInspector().inspect(contentsOf: file) }
+            let elapsed = try clock.measure { report = try PlistLinter().lint(contentsOf: file) }
             #expect(elapsed < .seconds(5), "\(file.path) took \(elapsed)")
             // A verdict: valid with a value, or at least one error that says why not.
             let verdict = report.map { $0.isValid ? ($0.format == .binary || $0.document != nil) : !$0.findings.isEmpty } ?? false
@@ -55,7 +55,7 @@ import PlistInspector
     ])
     func agreesWithPlutilWherePlutilIsRight(_ path: String, _ valid: Bool) throws {
         let url = try #require(Fixtures.sharedCorpora).appendingPathComponent("plist/\(path)")
-        let report = try PlistInspector().inspect(contentsOf: url)
+        let report = try PlistLinter().lint(contentsOf: url)
         #expect(report.isValid == valid, "\(report.findings)")
     }
 
@@ -68,7 +68,7 @@ import PlistInspector
     ])
     func reportsWhatPlutilMisses(_ path: String, _ code: String) throws {
         let url = try #require(Fixtures.sharedCorpora).appendingPathComponent("plist/\(path)")
-        let report = try PlistInspector().inspect(contentsOf: url)
+        let report = try PlistLinter().lint(contentsOf: url)
         #expect(report.findings.first?.code.rawValue == code, "\(report.findings)")
     }
 }

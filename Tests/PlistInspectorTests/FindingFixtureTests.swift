@@ -35,7 +35,7 @@ struct ExpectedFinding: CustomTestStringConvertible, Sendable {
 func expectFindings(
     _ file: String, _ expected: [ExpectedFinding], sourceLocation: Testing.SourceLocation = #_sourceLocation
 ) throws {
-    let report = try PlistInspector().inspect(contentsOf: Fixtures.url("plist/\(file)"))
+    let report = try PlistLinter().lint(contentsOf: Fixtures.url("plist/\(file)"))
     #expect(report.findings.count == expected.count, "\(report.findings)", sourceLocation: sourceLocation)
     for (finding, wanted) in zip(report.findings, expected) {
         #expect(finding.code.rawValue == wanted.code, sourceLocation: sourceLocation)

@@ -27,7 +27,7 @@ import PlistInspector
         let original = try [UInt8](Fixtures.data("plist/\(fixture)"))
         for position in original.indices {
             for damaged in Self.damaged(original, at: position) {
-                let report = PlistInspector().inspect(Data(damaged))
+                let report = PlistLinter().lint(Data(damaged))
                 let verdict = report.isValid ? report.document != nil : !report.findings.isEmpty
                 #expect(verdict, "position \(position): \(String(decoding: damaged, as: UTF8.self))")
                 for finding in report.findings {

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import TestSupport
 @testable import PlistInspector
+import SerializeCore
 import SerializeDocument
 
 @Suite struct PlistPrinterTests {
@@ -42,13 +43,13 @@ import SerializeDocument
     }
 
     @Test func summaryCountsTypesDepthAndLargestValues() throws {
-        let report = try PlistInspector().inspect(contentsOf: Fixtures.url("plist/valid.plist"))
+        let report = try PlistLinter().lint(contentsOf: Fixtures.url("plist/valid.plist"))
         let summary = PlistSummary(report)
         #expect(summary.format == .xml)
         #expect(summary.rootType == "dictionary")
         #expect(summary.depth == 2)
         #expect(summary.counts == ["dictionary": 2, "array": 1, "string": 2, "integer": 3, "real": 1, "date": 1, "data": 1, "bool": 2])
-        #expect(summary.largest.first == .init(keyPath: "root.name", type: "string", size: 14, sizeDescription: "14 bytes"))
+        #expect(summary.largest.first == .init(path: ValuePath([.key("name")]), type: "string", size: 14, sizeDescription: "14 bytes"))
         #expect(summary.text.contains("largest values:\n  root.name: string, 14 bytes\n"))
     }
 

@@ -10,7 +10,7 @@ import SerializeDocument
         let data = try Fixtures.data("plist/findings/billion-laughs.plist")
         let clock = ContinuousClock()
         var report: PlistReport?
-        let elapsed = clock.measure { report = PlistInspector().inspect(data) }
+        let elapsed = clock.measure { report = PlistLinter().lint(data) }
         #expect(elapsed < .seconds(2))
         #expect(report?.document == nil)
         #expect(report?.findings.map(\.code.rawValue) == ["internal-subset"])
@@ -18,7 +18,7 @@ import SerializeDocument
 
     @Test func externalEntityIsNeverRead() throws {
         let data = try Fixtures.data("plist/findings/xxe.plist")
-        let report = PlistInspector().inspect(data)
+        let report = PlistLinter().lint(data)
         #expect(report.document == nil)
         #expect(report.findings.map(\.code.rawValue) == ["internal-subset"])
         #expect(!report.findings.contains { $0.message.contains("root:") })
@@ -26,7 +26,7 @@ import SerializeDocument
 
     @Test func externalDTDIsNotLoaded() throws {
         // `<!DOCTYPE plist SYSTEM "file:///etc/passwd">`: the DTD is never fetched, the value is read.
-        let report = try PlistInspector().inspect(contentsOf: Fixtures.url("plist/findings/external-dtd.plist"))
+        let report = try PlistLinter().lint(contentsOf: Fixtures.url("plist/findings/external-dtd.plist"))
         #expect(report.findings.isEmpty)
         #expect(report.document == .string("safe"))
     }
@@ -45,7 +45,7 @@ import SerializeDocument
         // libxml2's own limit is 256; XML_PARSE_HUGE lifts it and ours (512) applies.
         let depth = 400
         let xml = "<plist>" + String(repeating: "<array>", count: depth) + String(repeating: "</array>", count: depth) + "</plist>"
-        let report = PlistInspector().inspect(Data(xml.utf8))
+        let report = PlistLinter().lint(Data(xml.utf8))
         #expect(report.findings.isEmpty)
         #expect(report.document != nil)
     }
@@ -53,7 +53,7 @@ import SerializeDocument
     @Test func tooDeepIsRefusedNotCrashed() throws {
         let depth = 100_000
         let xml = "<plist>" + String(repeating: "<array>", count: depth) + String(repeating: "</array>", count: depth) + "</plist>"
-        let report = PlistInspector().inspect(Data(xml.utf8))
+        let report = PlistLinter().lint(Data(xml.utf8))
         #expect(report.findings.map(\.code.rawValue) == ["too-deep"])
     }
 }

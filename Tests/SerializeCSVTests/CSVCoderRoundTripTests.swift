@@ -1,3 +1,4 @@
+import SerializeCore
 import Foundation
 import SerializeCoding
 import Testing
@@ -133,7 +134,7 @@ import Testing
         decoder.userInfo[.decodingReport] = report
         let rows = try decoder.decode([Scores].self, from: text)
         #expect(rows == [Scores(player: "Ada", scores: [1, 3]), Scores(player: "Bob", scores: [4])])
-        #expect(report.entries.map(\.path) == ["[0].scores[1]"])
+        #expect(report.entries.map(\.path.description) == ["$[0].scores[1]"])
         _ = try roundTrip(rows, Self.coders { _, _ in })
     }
 

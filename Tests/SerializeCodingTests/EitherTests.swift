@@ -1,3 +1,4 @@
+import SerializeCore
 import Foundation
 import Testing
 @testable import SerializeCoding
@@ -74,7 +75,7 @@ import Testing
         decoder.userInfo[.invalidElementStrategy] = InvalidElementDefault.remove
         decoder.userInfo[.decodingReport] = report
         #expect(try decoder.decode(Box.self, from: json).values == [1, 3])
-        #expect(report.entries.map(\.path) == ["values[1]", "values[3]"])
+        #expect(report.entries.map(\.path.description) == ["$.values[1]", "$.values[3]"])
         #expect(report.entries.allSatisfy { $0.action == .removed })
     }
 

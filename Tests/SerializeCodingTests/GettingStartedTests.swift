@@ -1,3 +1,4 @@
+import SerializeCore
 import Foundation
 import Testing
 import SerializeCoding
@@ -51,7 +52,7 @@ import SerializeDocument
         #expect(account.attachments.count == 2)
         #expect((account.attachments[0] as? Image)?.width == 640)
         #expect(account.scores == ["alice": 3])
-        #expect(report.entries.map(\.path) == ["attachments[1]", "scores.bob"].map(format.path))
+        #expect(report.entries.map(\.path.description) == ["attachments[1]", "scores.bob"].map(format.path))
         #expect(report.entries.first?.reason == #"Unknown Attachment type "video"; registered types are "image", "file"."#)
         if format != .csv {
             #expect(report.entries.last?.reason == "Expected to decode Int but found a string instead.")

@@ -1,3 +1,4 @@
+import SerializeCore
 import Foundation
 import Testing
 import SerializeCoding
@@ -34,7 +35,7 @@ import SerializeDocument
             try format.decode(Account.self, fromRaw: ["status": 1, "level": 1])
         } throws: { error in
             guard case .typeMismatch = error as? DecodingError else { return false }
-            return codingPath(of: error) == "status"
+            return codingPath(of: error) == "$.status"
         }
     }
 
@@ -100,6 +101,6 @@ import SerializeDocument
         #expect(named.stringValue == "name" && named.intValue == nil)
         #expect(indexed.stringValue == "3" && indexed.intValue == 3)
         #expect(AnyCodingKey(stringValue: "12").intValue == 12)
-        #expect(codingPathDescription([AnyCodingKey("items"), AnyCodingKey(intValue: 2), "id"]) == "items[2].id")
+        #expect(ValuePath(codingPath: [AnyCodingKey("items"), AnyCodingKey(intValue: 2), "id"]).jsonPathDescription == "$.items[2].id")
     }
 }

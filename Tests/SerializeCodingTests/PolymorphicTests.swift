@@ -1,3 +1,4 @@
+import SerializeCore
 import Foundation
 import Testing
 import SerializeCoding
@@ -118,7 +119,7 @@ struct Drawing: Codable, Equatable {
             Lenient.self, fromRaw: ["shapes": [["kind": "triangle"], ["kind": "circle", "radius": 1]]],
             userInfo: [.decodingReport: report])
         #expect(decoded.shapes.count == 1)
-        #expect(report.entries.map(\.path) == [format.path("shapes[0]")])
+        #expect(report.entries.map(\.path.description) == [format.path("shapes[0]")])
     }
 
     @Test func unregisteredTypeFailsToEncode() {
@@ -128,7 +129,7 @@ struct Drawing: Codable, Equatable {
         } throws: { error in
             guard case let .invalidValue(_, context) = error as? EncodingError else { return false }
             return context.debugDescription.contains("Hexagon is not registered")
-                && codingPathDescription(context.codingPath) == "background"
+                && ValuePath(codingPath: context.codingPath).jsonPathDescription == "$.background"
         }
     }
 

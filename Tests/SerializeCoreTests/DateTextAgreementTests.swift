@@ -114,8 +114,8 @@ import Testing
             else { return nil }
             return date.timeIntervalSinceReferenceDate
         }),
-        ("PlistInspector", { text in
-            guard case let .date(date)? = PlistInspector().inspect(plist(text)).document else { return nil }
+        ("PlistLinter", { text in
+            guard case let .date(date)? = PlistLinter().lint(plist(text)).document else { return nil }
             return date.timeIntervalSinceReferenceDate
         }),
         ("CSVDecoder .iso8601", { text in

@@ -29,7 +29,7 @@ struct StatusTests {
         let error = try #require(throws: DecodingError.self) {
             try Coder.json.decode([AccountStatus].self, from: Data("[\"active\", 3]".utf8))
         }
-        #expect(decodingErrorPath(error) == "[1]")
+        #expect(decodingErrorPath(error) == "$[1]")
     }
 }
 

@@ -1,3 +1,4 @@
+import SerializeCore
 import Foundation
 import Testing
 import SerializeCoding
@@ -58,7 +59,7 @@ struct FoundationLossTests {
             Issue.record("expected valueNotFound, got \(error)")
             return
         }
-        #expect(codingPathDescription(context.codingPath) == "text")
+        #expect(ValuePath(codingPath: context.codingPath).jsonPathDescription == "$.text")
         // PlistSafeString keeps it, optional or not, and in JSON too.
         for value in ["$null", "$$null", "$$$null", "null", "$nul", "x$null"] {
             try expectRoundTrip(TopLevelBox(PlistSafeString(value)), through: coder)
@@ -191,11 +192,11 @@ struct FoundationLossTests {
         #expect(outer.codingPath.isEmpty)
         #expect(outer.debugDescription == "Unable to encode the given top-level value as a property list")
         let inner = try #require(innermostEncodingContext(error))
-        #expect(codingPathDescription(inner.codingPath) == "releases[0].published_at")
+        #expect(ValuePath(codingPath: inner.codingPath).jsonPathDescription == "$.releases[0].published_at")
         // JSONEncoder reports the path directly.
         let jsonError = try #require(throws: EncodingError.self) { try Coder.json.encode(list, options: options) }
         guard case let .invalidValue(_, context) = jsonError else { return }
-        #expect(codingPathDescription(context.codingPath) == "releases[0].published_at")
+        #expect(ValuePath(codingPath: context.codingPath).jsonPathDescription == "$.releases[0].published_at")
     }
 
     // MARK: - URLs

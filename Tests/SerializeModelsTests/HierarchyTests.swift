@@ -43,6 +43,6 @@ struct HierarchyTests {
     @Test func aSubclassFieldMissingFailsWithItsPath() throws {
         let data = Data(#"{"sports_cars":[{"make":"P","wheels":4,"doors":2}],"cars":[],"vehicles":[]}"#.utf8)
         let error = try #require(throws: DecodingError.self) { try Coder.json.decode(Fleet.self, from: data) }
-        #expect(decodingErrorPath(error) == "sports_cars[0].top_speed")
+        #expect(decodingErrorPath(error) == "$.sports_cars[0].top_speed")
     }
 }

@@ -39,7 +39,7 @@ struct PolymorphismTests {
         let error = try #require(throws: DecodingError.self) {
             try Coder.json.decode(Page<User>.self, from: Data(#"{"count":0,"offset":0,"limit":10}"#.utf8))
         }
-        #expect(decodingErrorPath(error) == "results")
+        #expect(decodingErrorPath(error) == "$.results")
     }
 }
 
@@ -91,7 +91,7 @@ struct FeedTests {
     func brokenItemsFailWithTheirPath(index: Int) throws {
         let (json, path, phrase) = Self.broken[index]
         let error = try #require(throws: DecodingError.self) { try Coder.json.decode(FeedItem.self, from: Data(json.utf8)) }
-        #expect(decodingErrorPath(error) == (path.isEmpty ? "<root>" : path))
+        #expect(decodingErrorPath(error) == (path.isEmpty ? "$" : "$." + path))
         #expect(String(describing: error).contains(phrase), "\(error)")
     }
 }

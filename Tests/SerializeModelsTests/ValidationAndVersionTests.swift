@@ -1,3 +1,4 @@
+import SerializeCore
 import Foundation
 import Testing
 import SerializeCoding
@@ -22,7 +23,7 @@ struct VersionedTests {
         let error = try #require(throws: DecodingError.self) {
             try fixture("releases_v2.json", as: ReleaseList.self, options: .init(apiVersion: .v1))
         }
-        #expect(decodingErrorPath(error) == "releases[0].published_at")
+        #expect(decodingErrorPath(error) == "$.releases[0].published_at")
     }
 
     @Test(arguments: Coder.allCases)
@@ -31,7 +32,7 @@ struct VersionedTests {
         let error = try #require(throws: EncodingError.self) { try coder.encode(list, options: .init(apiVersion: .v1)) }
         // PropertyListEncoder wraps the error at the root; the model's error is underneath.
         let context = try #require(innermostEncodingContext(error))
-        #expect(codingPathDescription(context.codingPath) == "releases[0].published_at")
+        #expect(ValuePath(codingPath: context.codingPath).jsonPathDescription == "$.releases[0].published_at")
         #expect(context.debugDescription.contains("API v1 dates hold whole seconds"))
     }
 
@@ -87,7 +88,7 @@ struct RestaurantTests {
         let error = try #require(throws: DecodingError.self) {
             try Coder.json.decode(Restaurant.self, from: Data(#"{"name":"N","latitude":0,"longitude":0,"meals":[]}"#.utf8))
         }
-        #expect(decodingErrorPath(error) == "meals")
+        #expect(decodingErrorPath(error) == "$.meals")
         #expect(String(describing: error).contains("at least one meal"))
     }
 }

@@ -69,8 +69,8 @@ import SerializeCore
                 try Persistence().save(bad, to: url)
             } throws: { error in
                 guard let error = error as? PersistenceError else { return false }
-                return error.kind == .encodingFailed && error.file == url && error.codingPath == "[60].value"
-                    && error.description.hasPrefix("\(url.path): error: cannot encode Array<Row> at '[60].value' as JSON")
+                return error.kind == .encodingFailed && error.file == url && error.codingPath?.description == "$[60].value"
+                    && error.description.hasPrefix("\(url.path): error: cannot encode Array<Row> at '$[60].value' as JSON")
             }
             #expect(try Data(contentsOf: url) == before)
             #expect(fileNames(in: folder) == ["rows.json"])

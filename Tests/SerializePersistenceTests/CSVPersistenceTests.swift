@@ -69,7 +69,7 @@ import SerializeModels
             try Persistence().decode([City].self, from: data, as: .csv)
         } throws: { error in
             guard let error = error as? PersistenceError else { return false }
-            return error.kind == .decodingFailed && error.codingPath?.contains("population") == true
+            return error.kind == .decodingFailed && error.codingPath?.description.contains("population") == true
         }
     }
 
@@ -126,7 +126,7 @@ import SerializeModels
         #expect(product == ShopProduct(
             id: 1042, inStock: true, price: 19.5, name: "Kettle", availability: .unknown,
             pricesByCurrency: ["EUR": 19.5], variants: [ProductVariant(sku: "K-1"), ProductVariant(sku: "K-3")]))
-        #expect(report.entries.map(\.path) == ["[0].pricesByCurrency.USD"])
+        #expect(report.entries.map(\.path.description) == ["$[0].pricesByCurrency.USD"])
     }
 
     @Test func anInboxRowWithAnUnknownMessageTypeNamesItsColumn() {
@@ -139,7 +139,7 @@ import SerializeModels
             try Persistence().decode(Inbox.self, from: Data(csv.utf8), as: .csv)
         } throws: { error in
             guard let error = error as? PersistenceError else { return false }
-            return error.codingPath == "[0].pinned.type" && error.message.contains(#"Unknown InboxMessage type "poll""#)
+            return error.codingPath?.description == "$[0].pinned.type" && error.message.contains(#"Unknown InboxMessage type "poll""#)
         }
     }
 }

@@ -1,3 +1,4 @@
+import SerializeCore
 import Foundation
 import Testing
 import SerializeCoding
@@ -33,7 +34,7 @@ import SerializeModels
         #expect(product == ShopProduct(
             id: 1042, inStock: true, price: 19.5, name: "Kettle", tags: [], isFeatured: false, availability: .unknown,
             pricesByCurrency: ["EUR": 19.5], variants: [ProductVariant(sku: "K-1"), ProductVariant(sku: "K-3")]))
-        #expect(report.entries.map(\.path) == ["pricesByCurrency.USD", "variants[1]"])
+        #expect(report.entries.map(\.path.description) == ["$.pricesByCurrency.USD", "$.variants[1]"])
     }
 
     @Test(arguments: keyedFormats)
@@ -74,14 +75,14 @@ import SerializeModels
             try Persistence().decode(Inbox.self, from: data, as: format)
         } throws: { error in
             guard let error = error as? PersistenceError else { return false }
-            return error.codingPath == "messages[1].type" && error.message.contains(#"Unknown InboxMessage type "poll""#)
+            return error.codingPath?.description == "$.messages[1].type" && error.message.contains(#"Unknown InboxMessage type "poll""#)
         }
 
         let report = DecodingReport()
         let lenient = Persistence(userInfo: [.decodingReport: report, .invalidElementStrategy: InvalidElementDefault.remove])
         let inbox = try lenient.decode(Inbox.self, from: data, as: format)
         #expect(inbox.messages.map(\.sender) == ["cy", "fa"])
-        #expect(report.entries.map(\.path) == ["messages[1]"])
+        #expect(report.entries.map(\.path.description) == ["$.messages[1]"])
     }
 
     @Test func aRecordStoreOfProducts() async throws {

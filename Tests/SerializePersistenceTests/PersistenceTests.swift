@@ -1,3 +1,4 @@
+import SerializeCore
 import Foundation
 import Testing
 import SerializeCoding
@@ -68,7 +69,7 @@ import SerializeDocument
         let persistence = Persistence(userInfo: [.decodingReport: report])
         let data = Data(#"{"items":[1,"x",3]}"#.utf8)
         #expect(try persistence.decode(Page.self, from: data, as: .json).items == [1, 3])
-        #expect(report.entries.map(\.path) == ["items[1]"])
+        #expect(report.entries.map(\.path.description) == ["$.items[1]"])
     }
 
     // MARK: - Errors
@@ -83,8 +84,8 @@ import SerializeDocument
                 try Persistence().load(Settings.self, from: json)
             } throws: { error in
                 guard let error = error as? PersistenceError else { return false }
-                return error.kind == .decodingFailed && error.codingPath == "volume"
-                    && error.description.hasPrefix("\(json.path): error: cannot decode Settings at 'volume' from JSON:")
+                return error.kind == .decodingFailed && error.codingPath?.description == "$.volume"
+                    && error.description.hasPrefix("\(json.path): error: cannot decode Settings at '$.volume' from JSON:")
             }
         }
     }
@@ -93,8 +94,8 @@ import SerializeDocument
         #expect {
             try Persistence().decode(Settings.self, from: Data(#"{"name":"Ada"}"#.utf8), as: .json)
         } throws: { error in
-            (error as? PersistenceError)?.codingPath == "volume"
-                && String(describing: error).hasPrefix("<data>: error: cannot decode Settings at 'volume'")
+            (error as? PersistenceError)?.codingPath?.description == "$.volume"
+                && String(describing: error).hasPrefix("<data>: error: cannot decode Settings at '$.volume'")
         }
     }
 
@@ -106,8 +107,8 @@ import SerializeDocument
             try Persistence().encode(sensor, as: .json)
         } throws: { error in
             guard let error = error as? PersistenceError else { return false }
-            return error.kind == .encodingFailed && error.codingPath == "readings[1].values[1]"
-                && error.description.contains("cannot encode Sensor at 'readings[1].values[1]' as JSON")
+            return error.kind == .encodingFailed && error.codingPath?.description == "$.readings[1].values[1]"
+                && error.description.contains("cannot encode Sensor at '$.readings[1].values[1]' as JSON")
         }
     }
 

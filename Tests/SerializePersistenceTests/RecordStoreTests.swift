@@ -52,7 +52,7 @@ import SerializeDocument
                 try await store.load(id: "bad")
             } throws: { error in
                 guard let error = error as? PersistenceError else { return false }
-                return error.file?.lastPathComponent == "bad.json" && error.codingPath == "revision"
+                return error.file?.lastPathComponent == "bad.json" && error.codingPath?.description == "$.revision"
             }
         }
     }

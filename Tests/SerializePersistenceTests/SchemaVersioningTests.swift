@@ -1,3 +1,4 @@
+import SerializeCore
 import Foundation
 import Testing
 import SerializeDocument
@@ -105,7 +106,7 @@ struct Preferences: Codable, Equatable, Sendable {
             try Persistence().decode(Preferences.self, from: data, as: .xmlPlist, versioning: versioning)
         } throws: { error in
             guard let error = error as? PersistenceError else { return false }
-            return error.kind == .decodingFailed && error.codingPath == "schemaVersion"
+            return error.kind == .decodingFailed && error.codingPath?.description == "$.schemaVersion"
         }
         var legacy = versioning
         legacy.unversionedVersion = 1
@@ -118,7 +119,7 @@ struct Preferences: Codable, Equatable, Sendable {
         #expect {
             try Persistence().decode(Preferences.self, from: data, as: .json, versioning: versioning)
         } throws: { error in
-            (error as? PersistenceError)?.codingPath == "value.volume"
+            (error as? PersistenceError)?.codingPath?.description == "$.value.volume"
         }
     }
 

@@ -1,3 +1,4 @@
+import SerializeCore
 import Foundation
 import SerializeDocument
 import Testing
@@ -13,7 +14,7 @@ import TestSupport
             Issue.record("expected a change, got \(report)")
             return
         }
-        #expect(changes.map(\.path) == ["$", "$.when"])
+        #expect(changes.map(\.path) == [ValuePath(), ValuePath([.key("when")])])
         #expect(changes.first?.reason == "the keys came back in another order")
         #expect(changes.last?.reason == "json has no date type: written as text")
         #expect(changes.last?.after == .string("2025-11-06T08:49:37.5Z"))
@@ -34,7 +35,7 @@ import TestSupport
     @Test func foundationsJSONSerializationDropsALeadingByteOrderMark() {
         let report = DocumentRoundTrip.check(["s": "\u{FEFF}BOM"], through: .json)
         #expect(report.outcome == .changed([
-            DocumentChange(path: "$.s", before: "\u{FEFF}BOM", after: "BOM", reason: "the leading U+FEFF was dropped")
+            DocumentChange(path: ValuePath([.key("s")]), before: "\u{FEFF}BOM", after: "BOM", reason: "the leading U+FEFF was dropped")
         ]))
     }
 
@@ -59,7 +60,7 @@ import TestSupport
         }
         let report = DocumentRoundTrip.check(["when": .date(Self.when)], through: .serialize(.json))
         #expect(report.outcome == .changed([
-            DocumentChange(path: "$.when", before: .date(Self.when), after: "2025-11-06T08:49:37.5Z", reason: "json has no date type: written as text")
+            DocumentChange(path: ValuePath([.key("when")]), before: .date(Self.when), after: "2025-11-06T08:49:37.5Z", reason: "json has no date type: written as text")
         ]))
     }
 

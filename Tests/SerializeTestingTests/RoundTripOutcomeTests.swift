@@ -1,3 +1,4 @@
+import SerializeCore
 import Foundation
 import SerializeDocument
 import Testing
@@ -26,7 +27,7 @@ import Testing
         let report = RoundTrip.check(FloatBox(double: 1, float: .nan, doubles: [], optionalFloat: nil), through: .json)
         #expect(report.failure?.stage == .encode)
         #expect(report.failure?.kind == .invalidValue)
-        #expect(report.failure?.path == "$.float")
+        #expect(report.failure?.path == ValuePath([.key("float")]))
         #expect(report.failure?.invalidValue == "nan")
         #expect(report.verdict(expecting: [.jsonNonFiniteFloatRefused]) == .expectedLoss([.jsonNonFiniteFloatRefused]))
     }
@@ -34,12 +35,12 @@ import Testing
     @Test func aLossNeverExcusesALargerChange() {
         // Two seconds off is not "rounded down to the whole second".
         let before = Date(timeIntervalSince1970: 100.5)
-        let difference = RoundTripDifference(path: "$.date", before: .date(before), after: .date(Date(timeIntervalSince1970: 98)))
+        let difference = RoundTripDifference(path: ValuePath([.key("date")]), before: .date(before), after: .date(Date(timeIntervalSince1970: 98)))
         #expect(!KnownLoss.xmlPlistDateWholeSeconds.explains(difference))
         #expect(KnownLoss.xmlPlistDateWholeSeconds.explains(
-            RoundTripDifference(path: "$.date", before: .date(before), after: .date(Date(timeIntervalSince1970: 100)))))
+            RoundTripDifference(path: ValuePath([.key("date")]), before: .date(before), after: .date(Date(timeIntervalSince1970: 100)))))
         #expect(!KnownLoss.epochShiftRounding.explains(
-            RoundTripDifference(path: "$.date", before: .date(before), after: .date(Date(timeIntervalSince1970: 100.25)))))
+            RoundTripDifference(path: ValuePath([.key("date")]), before: .date(before), after: .date(Date(timeIntervalSince1970: 100.25)))))
     }
 
     @Test func theIssueTextNamesThePathTheValuesAndTheLossThatWouldExplainIt() {

@@ -15,9 +15,9 @@ let benchmarks: @Sendable () -> Void = {
         maxIterations: 5
     )
 
-    Benchmark("lint \(input.count / 1_000_000) MB XML plist: PlistInspector", configuration: configuration) { benchmark in
+    Benchmark("lint \(input.count / 1_000_000) MB XML plist: PlistLinter", configuration: configuration) { benchmark in
         for _ in benchmark.scaledIterations {
-            let report = PlistInspector().inspect(input, keepingValues: false)
+            let report = PlistLinter().lint(input, keepingValues: false)
             precondition(report.findings.isEmpty, "the generated plist should be clean")
             blackHole(report)
         }
@@ -37,7 +37,7 @@ let benchmarks: @Sendable () -> Void = {
 
     Benchmark("read \(input.count / 1_000_000) MB XML plist into a Document: XMLPlistReader", configuration: configuration) { benchmark in
         for _ in benchmark.scaledIterations {
-            blackHole(PlistInspector().inspect(input, keepingValues: true).document)
+            blackHole(PlistLinter().lint(input, keepingValues: true).document)
         }
     }
 

@@ -2,7 +2,7 @@
 
 import Foundation
 import OrderedCollections
-public import SerializeCore
+package import SerializeCore
 import SerializeCSV
 
 /// Turns a top-level array of dictionaries into a ``CSVTable`` and back.
@@ -19,7 +19,7 @@ import SerializeCSV
 /// (exact integers, reals), `[]` and `{}`. CSV cannot tell a record without a column from one
 /// whose value is `null`, so writing a record that lacks a column other records have goes through
 /// ``FormatOptions/missing``.
-public enum CSVFlattening {
+package enum CSVFlattening {
     // MARK: - Flattening
 
     /// The table of `document`, which must be an array of dictionaries.
@@ -27,7 +27,7 @@ public enum CSVFlattening {
     /// - Throws: ``Diagnostic`` at a path: `shapeNotRepresentable` for another shape,
     ///   `missingValue` for a record lacking a column (unless ``FormatOptions/missing`` is
     ///   `.null`), and the strategies' errors.
-    public static func flatten(_ document: Document, options: FormatOptions = FormatOptions()) throws(Diagnostic) -> CSVTable {
+    package static func flatten(_ document: Document, options: FormatOptions = FormatOptions()) throws(Diagnostic) -> CSVTable {
         guard case let .array(records) = document else {
             throw Diagnostic(
                 .shapeNotRepresentable, "CSV needs an array of dictionaries at the top level, found \(document.typeName)",
@@ -152,7 +152,7 @@ public enum CSVFlattening {
     /// - Throws: ``Diagnostic``: `shapeNotRepresentable` when two columns of a row claim the
     ///   same place (`a` holds text and `a.b` a value too), `columnIndexOutOfRange` for a column
     ///   naming an index above `CSVColumnName.maximumIndex`, `tooDeep`.
-    public static func restore(_ table: CSVTable, infer: Bool = false, maximumDepth: Int = 512) throws(Diagnostic) -> Document {
+    package static func restore(_ table: CSVTable, infer: Bool = false, maximumDepth: Int = 512) throws(Diagnostic) -> Document {
         var paths: [[ValuePath.Component]] = []
         paths.reserveCapacity(table.header.count)
         for (column, name) in table.header.enumerated() {

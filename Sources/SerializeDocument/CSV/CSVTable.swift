@@ -3,28 +3,28 @@
 /// The converter needs one distinction SerializeCSV keeps: an empty unquoted field (`null`)
 /// against a quoted empty field (the empty string).
 
-public import Foundation
-public import SerializeCore
+package import Foundation
+package import SerializeCore
 import SerializeCSV
 
 /// A CSV file as the converter sees it: a header and rows whose fields are text or `nil` (an
 /// empty unquoted field).
-public struct CSVTable: Sendable, Equatable {
+package struct CSVTable: Sendable, Equatable {
     /// The column names.
-    public var header: [String]
+    package var header: [String]
     /// The records; a row shorter than the header lacks the trailing columns.
-    public var rows: [[String?]]
+    package var rows: [[String?]]
     /// Where each header field was in the input, when the table was read from one.
     var headerLocations: [InputLocation] = []
 
     /// Creates a table.
-    public init(header: [String], rows: [[String?]]) {
+    package init(header: [String], rows: [[String?]]) {
         self.header = header
         self.rows = rows
     }
 
     /// Tables are equal when their header and rows are (wherever they were read from).
-    public static func == (lhs: CSVTable, rhs: CSVTable) -> Bool {
+    package static func == (lhs: CSVTable, rhs: CSVTable) -> Bool {
         lhs.header == rhs.header && lhs.rows == rhs.rows
     }
 
@@ -43,7 +43,7 @@ extension CSVTable {
     ///
     /// - Throws: ``Diagnostic`` `nullNotRepresentable` for a `nil` in a one-column table:
     ///   its row would be a blank line, which `CSVWriter`'s public API does not write.
-    public func csvData(delimiter: UInt8 = UInt8(ascii: ",")) throws(Diagnostic) -> Data {
+    package func csvData(delimiter: UInt8 = UInt8(ascii: ",")) throws(Diagnostic) -> Data {
         if header.count == 1, let row = rows.firstIndex(where: { $0.first.map { $0 == nil } ?? true }) {
             throw Diagnostic(
                 .nullNotRepresentable,
@@ -71,7 +71,7 @@ extension CSVTable {
     /// - Throws: ``Diagnostic`` at a line and column for an unterminated quote, a quote inside
     ///   an unquoted field, text after a closing quote, invalid UTF-8 (SerializeCSV's codes), or a
     ///   row longer than the header (`fieldCountMismatch`).
-    public init(csvData data: Data, delimiter: UInt8 = UInt8(ascii: ",")) throws(Diagnostic) {
+    package init(csvData data: Data, delimiter: UInt8 = UInt8(ascii: ",")) throws(Diagnostic) {
         let configuration = CSVReader.Configuration(
             dialect: CSVDialect(delimiter: Unicode.Scalar(delimiter)), fieldCountPolicy: .flexible)
         var header: [String] = []

@@ -1,14 +1,14 @@
 /// How data and reals become text, shared by the JSON, XML plist and CSV writers (dates:
 /// `DateText` in SerializeCore).
 
-public import Foundation
+package import Foundation
 
 /// Text forms of the values that have no native form in a text format.
-public enum TextValues {
+package enum TextValues {
     // MARK: - Data
 
     /// Lowercase hexadecimal, two digits a byte.
-    public static func hex(_ data: Data) -> String {
+    package static func hex(_ data: Data) -> String {
         let digits = Array("0123456789abcdef".utf8)
         var bytes = [UInt8]()
         bytes.reserveCapacity(data.count * 2)
@@ -25,7 +25,7 @@ public enum TextValues {
     /// that it stays a real: `1.0`, `0.1`, `1e-05`, `1.7976931348623157e+308`.
     ///
     /// - Returns: `nil` for NaN and infinities.
-    public static func real(_ value: Double) -> String? {
+    package static func real(_ value: Double) -> String? {
         guard value.isFinite else { return nil }
         return value.description
     }

@@ -59,16 +59,16 @@ extension Diagnostic.Code {
 
 extension XMLPlistReader {
     /// Everything one pass over an XML property list found.
-    public struct Inspection: Sendable {
+    package struct Inspection: Sendable {
         /// The value read, when there were no errors and values were kept.
-        public var document: Document?
+        package var document: Document?
         /// Every problem found, in order of position, each with its line, column, byte offset
         /// and the path of the value it concerns.
-        public var diagnostics: [Diagnostic]
+        package var diagnostics: [Diagnostic]
         /// The deepest nesting of containers seen (0 for a lone scalar).
-        public var depth: Int
+        package var depth: Int
 
         /// Whether any diagnostic is an error.
-        public var hasErrors: Bool { diagnostics.contains { $0.severity == .error } }
+        package var hasErrors: Bool { diagnostics.contains { $0.severity == .error } }
     }
 }

@@ -37,13 +37,14 @@ public struct XMLPlistReader: Sendable {
         return document
     }
 
-    /// Reads `data` in one pass and reports every problem it has.
+    /// Reads `data` in one pass and reports every problem it has (users lint through
+    /// PlistInspector's `PlistLinter`, which calls this).
     ///
     /// - Parameter keepingValues: whether to build the ``Document``; linting passes `false` and
     ///   saves the memory of the value tree.
     /// - Returns: the document (when values were kept and there was no error) and the
     ///   diagnostics in order of position.
-    public func inspect(_ data: Data, keepingValues: Bool = true) -> Inspection {
+    package func inspect(_ data: Data, keepingValues: Bool = true) -> Inspection {
         let parser = XMLEventParser(data: data, options: XMLParserOptions(maxDepth: maxDepth))
         let walk = XMLPlistWalk(builder: TreeBuilder(), building: keepingValues, mergesDuplicateKeys: true).run(parser)
         let diagnostics = walk.diagnostics(using: parser)

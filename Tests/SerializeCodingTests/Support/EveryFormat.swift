@@ -1,5 +1,6 @@
 /// Runs values through every format serialize's Codable helpers must work in.
 
+import SerializeCore
 import Foundation
 import SerializeCSV
 import OrderedCollections
@@ -22,19 +23,30 @@ enum CodingFormat: String, CaseIterable, CustomTestStringConvertible, Sendable {
     /// Whether a null is written at all: CSV writes nothing for it, so it reads back as absent.
     var keepsNull: Bool { self != .csv }
 
-    /// `path` as this format reports it: in CSV the value is row 0, so `a.b` is `[0].a.b`.
+    /// `path` (`a.b[1]`) as this format reports it, rendered by `ValuePath` (`$.a.b[1]`): in
+    /// CSV the value is row 0, so `a.b` is `$[0].a.b`.
     func path(_ path: String) -> String {
-        self == .csv ? "[0]." + path : path
+        var components = ValuePath(parsing: path)?.components ?? [.key(path)]
+        if self == .csv { components.insert(.index(0), at: 0) }
+        return ValuePath(components).jsonPathDescription
     }
 
-    /// Whether `actual` is `expected` in this format. CSV names an array element by its
-    /// column (`values.1`) where the others use an index (`values[1]`), so indexes are compared
-    /// as names.
+    /// Whether `actual` is `expected` in this format. CSV's coding path names a nested value by
+    /// its whole column (`$[0]["values[1]"]`, `$[0]["scores.bob"]`) where the others have one
+    /// step a level (`$.values[1]`), so both are compared step by step, indexes as names.
     func isPath(_ actual: String?, _ expected: String) -> Bool {
-        func normal(_ text: String) -> String {
-            text.replacingOccurrences(of: #"\[(\d+)\]"#, with: ".$1", options: .regularExpression)
+        func steps(_ components: [ValuePath.Component]) -> [String] {
+            components.flatMap { component -> [String] in
+                switch component {
+                case let .index(index): return [String(index)]
+                case let .key(key):
+                    guard let inner = ValuePath(parsing: key)?.components, inner.count > 1 else { return [key] }
+                    return steps(inner)
+                }
+            }
         }
-        return actual.map(normal) == normal(path(expected))
+        guard let actual, let found = ValuePath(parsing: actual), let wanted = ValuePath(parsing: path(expected)) else { return false }
+        return steps(found.components) == steps(wanted.components)
     }
 
     /// The round-trip harness's format this is: the same `Format`, `FormatOptions` and coders
@@ -106,13 +118,13 @@ extension Document {
     static func int(_ value: Int) -> Document { .integer(Int64(value)) }
 }
 
-/// The coding path of a `DecodingError`, as `a.b[1]`.
+/// The coding path of a `DecodingError`, as `$.a.b[1]`.
 func codingPath(of error: any Error) -> String? {
     guard let error = error as? DecodingError else { return nil }
     switch error {
     case let .typeMismatch(_, context), let .valueNotFound(_, context), let .keyNotFound(_, context),
         let .dataCorrupted(context):
-        return codingPathDescription(context.codingPath)
+        return ValuePath(codingPath: context.codingPath).jsonPathDescription
     @unknown default:
         return nil
     }

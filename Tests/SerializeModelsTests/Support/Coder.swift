@@ -1,3 +1,4 @@
+import SerializeCore
 import Foundation
 import Testing
 import SerializeCoding
@@ -86,9 +87,9 @@ func expectRoundTrip<T: Codable & Equatable>(
 func decodingErrorPath(_ error: any Error) -> String? {
     switch error as? DecodingError {
     case let .typeMismatch(_, context), let .valueNotFound(_, context), let .dataCorrupted(context):
-        codingPathDescription(context.codingPath)
+        ValuePath(codingPath: context.codingPath).jsonPathDescription
     case let .keyNotFound(key, context):
-        codingPathDescription(context.codingPath + [key])
+        ValuePath(codingPath: context.codingPath + [key]).jsonPathDescription
     default:
         nil
     }

@@ -5,7 +5,7 @@ import OrderedCollections
 import SerializeCore
 import SerializeDocument
 
-extension PlistInspector {
+extension PlistLinter {
     /// The findings (located by byte offset) and the value of a binary property list.
     ///
     /// The binary reader checks every size, count, offset and reference before use and stops at

@@ -52,23 +52,23 @@ public struct PlistReport: Sendable {
 /// reported in one pass. Binary property lists are located by byte offset.
 ///
 /// ```swift
-/// let report = PlistInspector().inspect(data)
+/// let report = PlistLinter().lint(data)
 /// for finding in report.findings { print("Info.plist:\(finding)") }
 /// ```
-public struct PlistInspector: Sendable {
-    /// The deepest nesting accepted before the inspector refuses to read further.
+public struct PlistLinter: Sendable {
+    /// The deepest nesting accepted before the linter refuses to read further.
     public var maxDepth: Int
 
-    /// An inspector accepting `maxDepth` levels of nesting (512 by default, as plutil).
+    /// A linter accepting `maxDepth` levels of nesting (512 by default, as plutil).
     public init(maxDepth: Int = 512) {
         self.maxDepth = maxDepth
     }
 
-    /// Inspects the bytes of a property list.
+    /// Lints the bytes of a property list: every finding, and the value when asked.
     ///
     /// - Parameter keepingValues: whether to build the ``Document`` (`print`, `type`, `extract`
     ///   and `inspect` need it; `lint` does not and saves the memory).
-    public func inspect(_ data: Data, keepingValues: Bool = true) -> PlistReport {
+    public func lint(_ data: Data, keepingValues: Bool = true) -> PlistReport {
         let format = Self.detectFormat(data)
         var report = PlistReport(format: format, size: data.count, findings: [], document: nil)
         switch format {
@@ -89,11 +89,11 @@ public struct PlistInspector: Sendable {
         return report
     }
 
-    /// Inspects the file at `url`.
+    /// Lints the file at `url`.
     ///
     /// - Throws: the error of reading the file (it does not exist, cannot be read).
-    public func inspect(contentsOf url: URL, keepingValues: Bool = true) throws -> PlistReport {
-        try inspect(Data(contentsOf: url, options: .mappedIfSafe), keepingValues: keepingValues)
+    public func lint(contentsOf url: URL, keepingValues: Bool = true) throws -> PlistReport {
+        try lint(Data(contentsOf: url, options: .mappedIfSafe), keepingValues: keepingValues)
     }
 
     // MARK: - Formats
