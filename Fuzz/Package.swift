@@ -46,6 +46,7 @@ let package = Package(
         // Differential: a disagreement traps, so libFuzzer records the input.
         fuzzTarget("FuzzRoundTrip", ["SerializeDocument"]),
         fuzzTarget("FuzzStreamTree", ["SerializeDocument"]),
+        fuzzTarget("FuzzCSVRoundTrip", ["SerializeDocument"]),
         fuzzTarget("FuzzCSVCoder", ["SerializeCSV"]),
     ]
 )

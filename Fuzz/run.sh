@@ -22,8 +22,9 @@ targets=(
     "FuzzCSVInfer|csv|csv"
     "FuzzPlistLint|xmlplist bplist|xmlplist bplist"
     "FuzzModels|json csv|json csv xmlplist"
-    "FuzzRoundTrip|json|json"
+    "FuzzRoundTrip|json xmlplist bplist|json xmlplist bplist"
     "FuzzStreamTree|json xmlplist bplist|json xmlplist bplist"
+    "FuzzCSVRoundTrip|csv|csv"
     "FuzzCSVCoder||csvcoder"
 )
 
@@ -38,21 +39,25 @@ extra_seeds() {
     esac
 }
 
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+
 echo "== building the fuzz targets (release, -sanitize=fuzzer,address)"
 start=$(date +%s)
-swift build --package-path Fuzz --scratch-path Fuzz/.build -c release \
-    -Xswiftc -sanitize=fuzzer,address -Xswiftc -parse-as-library 2>&1 \
-    | grep -vE "Cannot export local symbol '__asan_extra_spill_area'" || true
-bin=$(swift build --package-path Fuzz --scratch-path Fuzz/.build -c release \
-    -Xswiftc -sanitize=fuzzer,address -Xswiftc -parse-as-library --show-bin-path)
+build=(swift build --package-path Fuzz --scratch-path Fuzz/.build -c release
+    -Xswiftc -sanitize=fuzzer,address -Xswiftc -parse-as-library)
+build_status=0
+"${build[@]}" >"$work/build.log" 2>&1 || build_status=$?
+# gold warns once a link about an ASan symbol it cannot export; harmless.
+grep -v "Cannot export local symbol '__asan_extra_spill_area'" "$work/build.log" || true
+if [ "$build_status" -ne 0 ]; then echo "!! the fuzz build failed"; exit "$build_status"; fi
+bin=$("${build[@]}" --show-bin-path)
 echo "== fuzz build took $(( $(date +%s) - start )) s"
 
 # Swift's crash handler and ASan fight (a bogus stack-buffer-underflow): let ASan report.
 export SWIFT_BACKTRACE=enable=no
 export ASAN_OPTIONS=${ASAN_OPTIONS:-detect_leaks=1:allocator_may_return_null=1}
 
-work=$(mktemp -d)
-trap 'rm -rf "$work"' EXIT
 failed=()
 summary=()
 for entry in "${targets[@]}"; do

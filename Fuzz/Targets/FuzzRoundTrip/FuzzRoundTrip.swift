@@ -1,5 +1,7 @@
-/// Differential: a JSON document converts JSON → binary plist → JSON and JSON → XML plist → JSON
-/// back to the same document (null under `--null <string>`, compared by exact scalars).
+/// Differential: a document converts to each JSON-or-plist format and back to the same document.
+/// JSON input: JSON → binary plist → JSON, JSON → XML plist → JSON and JSON → JSON (`null` under
+/// `--null <string>`); plist input (told apart by content): to binary, XML and back. Compared by
+/// exact scalars (FuzzSupport/ExactComparison.swift).
 import Foundation
 import FuzzSupport
 import SerializeDocument
@@ -10,19 +12,24 @@ let writing = WritingOptions(pretty: false, null: .string(nullText), nonFinite: 
 @_cdecl("LLVMFuzzerTestOneInput")
 func fuzz(_ bytes: UnsafePointer<UInt8>?, _ count: Int) -> Int32 {
     let data = fuzzInput(bytes, count)
-    guard let document = try? Format.json.read(data), knownOpenBug(in: document) == nil else { return 0 }
+    let source = data.first == UInt8(ascii: "<") || data.starts(with: Data("bplist".utf8)) ? Format.xmlPlist.detected(in: data) : .json
+    guard let document = try? source.read(data), knownOpenBug(in: document) == nil else { return 0 }
     let expected = replacingNull(document, with: nullText)
-    for middle in [Format.binaryPlist, .xmlPlist] {
-        // Refusing a value the property list cannot hold (a control character in XML) is an answer.
-        guard let there = try? Format.json.convert(data, to: middle, writing: writing) else { continue }
+    for middle in [Format.binaryPlist, .xmlPlist, .json] {
+        // Refusing a value the middle format cannot hold (a control character in XML, a date in
+        // JSON) is an answer, not a finding.
+        guard let there = try? source.convert(data, to: middle, writing: writing) else { continue }
         let back: Document
         do {
-            back = try Format.json.read(try middle.convert(there, to: .json, writing: writing))
+            back = try source.read(try middle.convert(there, to: source, writing: writing))
         } catch {
-            mismatch("JSON → \(middle) → JSON: \(error)")
+            mismatch("\(source) → \(middle) → \(source): \(error)")
         }
-        if !exactlyEqual(expected, back) {
-            mismatch("JSON → \(middle) → JSON changed the document:\n\(describe(expected))\n\(describe(back))")
+        // Plist → JSON turns dates and data into strings: only the plist middles must keep them.
+        if source != .json, middle == .json { continue }
+        // JSON keeps null; only a property list middle applies the null strategy.
+        if !exactlyEqual(middle == .json ? document : expected, back) {
+            mismatch("\(source) → \(middle) → \(source) changed the document:\n\(describe(expected))\n\(describe(back))")
         }
     }
     return 0
