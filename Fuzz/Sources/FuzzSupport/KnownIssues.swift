@@ -69,21 +69,3 @@ func containsNegativeFractionalDate(_ document: Document) -> Bool {
     default: return false
     }
 }
-
-/// Why the CSV round trip skips this input, or nil when it checks it.
-public func knownOpenCSVBug(in document: Document) -> String? {
-    guard skipsKnownBugs else { return nil }
-    if let bug = knownOpenBug(in: document) { return bug }
-    // issue 15 bug 4: a first key starting with U+FEFF is read back as a byte order mark.
-    if startsWithBOMKey(document) { return "issue 15 bug 4 (U+FEFF key)" }
-    return nil
-}
-
-func startsWithBOMKey(_ document: Document) -> Bool {
-    switch document {
-    case let .array(elements): return elements.contains(where: startsWithBOMKey)
-    case let .dictionary(members):
-        return members.keys.contains { $0.unicodeScalars.first == "\u{FEFF}" } || members.values.contains(where: startsWithBOMKey)
-    default: return false
-    }
-}
