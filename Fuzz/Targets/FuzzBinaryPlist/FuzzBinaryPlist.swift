@@ -1,0 +1,17 @@
+/// The binary property list reader; a document it reads is written to every format.
+import FuzzSupport
+import SerializeDocument
+
+@_cdecl("LLVMFuzzerTestOneInput")
+func fuzz(_ bytes: UnsafePointer<UInt8>?, _ count: Int) -> Int32 {
+    let data = fuzzInput(bytes, count)
+    // Format.read tells property lists apart by content: keep this target on the binary reader.
+    guard Format.binaryPlist.detected(in: data) == .binaryPlist else { return -1 }
+    if let document = try? Format.binaryPlist.read(data) { exerciseWriters(document) }
+    return 0
+}
+
+@_cdecl("FuzzBinaryPlist_main")
+func fuzzMain(_ argc: Int32, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>) -> Int32 {
+    runLibFuzzer(argc, argv, fuzz)
+}

@@ -1,0 +1,46 @@
+/// Differential: the streaming conversion and the tree conversion (taken with `sortKeys`) of one
+/// JSON or property list input agree: both fail, or both write the same document up to key order.
+import Foundation
+import FuzzSupport
+import SerializeDocument
+
+let writing = WritingOptions(pretty: false, null: .string("<null>"), nonFinite: .string)
+var sorted: WritingOptions { var options = writing; options.sortKeys = true; return options }
+
+/// The outcome of a conversion: the document written, or nil when it was refused.
+func converted(_ data: Data, from source: Format, to target: Format, _ options: WritingOptions) -> Document?? {
+    guard let output = try? source.convert(data, to: target, writing: options) else { return .some(nil) }
+    guard let document = try? target.read(output) else { return nil }  // written but unreadable
+    return .some(sortingKeys(document))
+}
+
+@_cdecl("LLVMFuzzerTestOneInput")
+func fuzz(_ bytes: UnsafePointer<UInt8>?, _ count: Int) -> Int32 {
+    let data = fuzzInput(bytes, count)
+    let source = data.first == UInt8(ascii: "<") || data.starts(with: Data("bplist".utf8)) ? Format.xmlPlist.detected(in: data) : .json
+    guard let document = try? source.read(data), knownOpenBug(in: document) == nil else { return 0 }
+    for target in [Format.json, .xmlPlist, .binaryPlist] {
+        guard let streamed = converted(data, from: source, to: target, writing),
+            let tree = converted(data, from: source, to: target, sorted)
+        else { mismatch("\(source) → \(target) wrote what \(target) cannot read") }
+        switch (streamed, tree) {
+        case (nil, nil): continue
+        case let (a?, b?) where exactlyEqual(a, b): continue
+        default:
+            // issue 15 bug 6 (KNOWN OPEN): with a duplicate key the streamed writer refuses the
+            // first value before the merge drops it. Skip when the input without duplicates (the
+            // tree's document written back) streams exactly like the tree. Delete with the fix.
+            if skipsKnownBugs, (streamed == nil) != (tree == nil),
+                let deduplicated = try? source.write(document, options: writing),
+                let again = converted(deduplicated, from: source, to: target, writing),
+                again.map { a in tree.map { exactlyEqual(a, $0) } ?? false } ?? (tree == nil) { continue }
+            mismatch("\(source) → \(target): streamed \(streamed.map(describe) ?? "refused"), tree \(tree.map(describe) ?? "refused")")
+        }
+    }
+    return 0
+}
+
+@_cdecl("FuzzStreamTree_main")
+func fuzzMain(_ argc: Int32, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>) -> Int32 {
+    runLibFuzzer(argc, argv, fuzz)
+}
