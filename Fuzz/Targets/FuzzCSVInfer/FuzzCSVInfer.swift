@@ -5,7 +5,7 @@ import SerializeDocument
 @_cdecl("LLVMFuzzerTestOneInput")
 func fuzz(_ bytes: UnsafePointer<UInt8>?, _ count: Int) -> Int32 {
     let data = fuzzInput(bytes, count)
-    let options = ReadingOptions(inferCSVTypes: true)
+    let options = FormatOptions(inferCSVTypes: true)
     for format in [Format.csv, .tsv] {
         if let document = try? format.read(data, options: options) { exerciseWriters(document) }
     }

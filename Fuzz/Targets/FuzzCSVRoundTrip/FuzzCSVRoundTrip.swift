@@ -8,7 +8,7 @@ import SerializeDocument
 func fuzz(_ bytes: UnsafePointer<UInt8>?, _ count: Int) -> Int32 {
     let data = fuzzInput(bytes, count)
     for infer in [false, true] {
-        let options = ReadingOptions(inferCSVTypes: infer)
+        let options = FormatOptions(inferCSVTypes: infer)
         guard let document = try? Format.csv.read(data, options: options), knownOpenBug(in: document) == nil
         else { continue }
         // A refusal to write is an answer. A record without a column (a short row) is refused

@@ -2,13 +2,14 @@
 /// same bytes as JSON, property list and CSV, through the public Persistence API.
 import FuzzSupport
 import SerializeModels
+import SerializeDocument
 import SerializePersistence
 
 @_cdecl("LLVMFuzzerTestOneInput")
 func fuzz(_ bytes: UnsafePointer<UInt8>?, _ count: Int) -> Int32 {
     let data = fuzzInput(bytes, count)
     let persistence = Persistence()
-    for format in [StorageFormat.json, .xmlPlist, .csv] {
+    for format in [Format.json, .xmlPlist, .csv] {
         _ = try? persistence.decode([ShopProduct].self, from: data, as: format)
         _ = try? persistence.decode([Ticket].self, from: data, as: format)
         _ = try? persistence.decode(Inbox.self, from: data, as: format)

@@ -4,7 +4,7 @@ import PlistInspector
 
 @_cdecl("LLVMFuzzerTestOneInput")
 func fuzz(_ bytes: UnsafePointer<UInt8>?, _ count: Int) -> Int32 {
-    let report = PlistInspector().inspect(fuzzInput(bytes, count))
+    let report = PlistLinter().lint(fuzzInput(bytes, count))
     _ = report.isValid
     return 0
 }

@@ -7,12 +7,12 @@ import FuzzSupport
 import SerializeDocument
 
 let nullText = "<null>"
-let writing = WritingOptions(pretty: false, null: .string(nullText), nonFinite: .string)
+let writing = FormatOptions(pretty: false, null: .string(nullText), nonFinite: .string)
 
 @_cdecl("LLVMFuzzerTestOneInput")
 func fuzz(_ bytes: UnsafePointer<UInt8>?, _ count: Int) -> Int32 {
     let data = fuzzInput(bytes, count)
-    let source = data.first == UInt8(ascii: "<") || data.starts(with: Data("bplist".utf8)) ? Format.xmlPlist.detected(in: data) : .json
+    let source = data.first == UInt8(ascii: "<") || data.starts(with: Data("bplist".utf8)) ? (Format.detect(in: data) == .binaryPlist ? Format.binaryPlist : .xmlPlist) : .json
     guard let document = try? source.read(data), knownOpenBug(in: document) == nil else { return 0 }
     let expected = replacingNull(document, with: nullText)
     for middle in [Format.binaryPlist, .xmlPlist, .json] {

@@ -4,11 +4,11 @@ import Foundation
 import FuzzSupport
 import SerializeDocument
 
-let writing = WritingOptions(pretty: false, null: .string("<null>"), nonFinite: .string)
-var sorted: WritingOptions { var options = writing; options.sortKeys = true; return options }
+let writing = FormatOptions(pretty: false, null: .string("<null>"), nonFinite: .string)
+var sorted: FormatOptions { var options = writing; options.sortKeys = true; return options }
 
 /// The outcome of a conversion: the document written, or nil when it was refused.
-func converted(_ data: Data, from source: Format, to target: Format, _ options: WritingOptions) -> Document?? {
+func converted(_ data: Data, from source: Format, to target: Format, _ options: FormatOptions) -> Document?? {
     guard let output = try? source.convert(data, to: target, writing: options) else { return .some(nil) }
     guard let document = try? target.read(output) else { return nil }  // written but unreadable
     return .some(sortingKeys(document))
@@ -17,7 +17,7 @@ func converted(_ data: Data, from source: Format, to target: Format, _ options: 
 @_cdecl("LLVMFuzzerTestOneInput")
 func fuzz(_ bytes: UnsafePointer<UInt8>?, _ count: Int) -> Int32 {
     let data = fuzzInput(bytes, count)
-    let source = data.first == UInt8(ascii: "<") || data.starts(with: Data("bplist".utf8)) ? Format.xmlPlist.detected(in: data) : .json
+    let source = data.first == UInt8(ascii: "<") || data.starts(with: Data("bplist".utf8)) ? (Format.detect(in: data) == .binaryPlist ? Format.binaryPlist : .xmlPlist) : .json
     guard let document = try? source.read(data), knownOpenBug(in: document) == nil else { return 0 }
     for target in [Format.json, .xmlPlist, .binaryPlist] {
         guard let streamed = converted(data, from: source, to: target, writing),
