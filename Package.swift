@@ -226,6 +226,17 @@ let package = Package(
         ),
         // One test file importing every library product at once: their public names must not
         // collide (no type named like its module, one of each main type).
+        // README and DocC samples, verbatim: a test checks each ```swift block is in Samples/.
+        .testTarget(
+            name: "DocumentationTests",
+            dependencies: [
+                "SerializeCore", "SerializeCoding", "SerializeModels", "SerializeCSV", "SerializeDocument",
+                "PlistInspector", "SerializePersistence", "SerializeTesting",
+                .product(name: "OrderedCollections", package: "swift-collections"),
+                .product(name: "PropertyBased", package: "swift-property-based"),
+            ],
+            swiftSettings: swiftSettings
+        ),
         .testTarget(
             name: "ProductImportTests",
             dependencies: [
