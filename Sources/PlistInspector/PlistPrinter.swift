@@ -43,6 +43,7 @@ public enum PlistPrinter {
         case let .integer(number): "integer \(number)"
         case let .unsignedInteger(number): "integer \(number)"
         case let .double(number): "real \(number)"
+        case let .number(number): "\(number.isInteger ? "integer" : "real") \(number.text)"
         case let .string(string): "string \(quoted(string))"
         case let .date(date): "date \(iso8601(date))"
         case let .data(bytes): "data (\(count(bytes.count, "byte"))) \(hexPreview(bytes))"
@@ -62,7 +63,7 @@ public enum PlistPrinter {
         case let .array(items):
             for (index, item) in items.enumerated() { appendText(item, label: "[\(index)]", indent: indent + 1, to: &output) }
         case let .dictionary(entries):
-            for (key, item) in entries { appendText(item, label: quoted(key), indent: indent + 1, to: &output) }
+            for (key, item) in entries { appendText(item, label: quoted(key.string), indent: indent + 1, to: &output) }
         default:
             break
         }
@@ -79,6 +80,7 @@ public enum PlistPrinter {
         case let .integer(number): scalar("integer", "\(number)")
         case let .unsignedInteger(number): scalar("integer", "\(number)")
         case let .double(number): scalar("real", number.isFinite ? "\(number)" : quoted("\(number)"))
+        case let .number(number): scalar(number.isInteger ? "integer" : "real", number.text)
         case let .string(string): scalar("string", quoted(string))
         case let .date(date): scalar("date", quoted(iso8601(date)))
         case let .data(bytes): scalar("data", quoted(bytes.base64EncodedString()))
@@ -94,7 +96,7 @@ public enum PlistPrinter {
             output.append("{\"type\": \"dictionary\", \"entries\": [")
             for (index, entry) in entries.enumerated() {
                 output.append(index == 0 ? "\n" : ",\n")
-                output.append("\(pad){\"key\": \(quoted(entry.key)), \"value\": ")
+                output.append("\(pad){\"key\": \(quoted(entry.key.string)), \"value\": ")
                 appendJSON(entry.value, indent: indent + 1, to: &output)
                 output.append("}")
             }

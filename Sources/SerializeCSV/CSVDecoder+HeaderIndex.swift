@@ -34,20 +34,20 @@ final class CSVDecodingContext {
     /// Whether a column the type never reads is an error (``CSVDecoder/UnmatchedColumnStrategy/error``).
     let refusesUnmatchedColumns: Bool
     /// Canonical column name → index.
-    private let columnIndex: [String: Int]
+    private let columnIndex: [ExactString: Int]
     /// Canonical prefix → the columns below it.
-    private let subtree: [String: [Int]]
+    private let subtree: [ExactString: [Int]]
     /// Canonical prefix → the keys (unescaped) of its immediate children, in header order.
-    private let childKeys: [String: [String]]
+    private let childKeys: [ExactString: [String]]
     /// Canonical prefix → its largest index child.
-    private let largestIndex: [String: Int]
+    private let largestIndex: [ExactString: Int]
     /// The column after the last one looked up: types decode their keys in header order, so
     /// this guess saves most dictionary lookups.
     private let nextColumn: UnsafeMutablePointer<Int>
     /// Per row, which columns the type looked up (when unmatched columns are refused).
     private let used: UnsafeMutablePointer<Bool>
     /// Property name → column name, for a key strategy other than the default.
-    private var keyCache: [String: String] = [:]
+    private var keyCache: [ExactString: String] = [:]
 
     /// - Throws: `DecodingError.dataCorrupted` with a ``Diagnostic`` for a repeated column, a
     ///   column that is both a value and a prefix of another, and an array index out of range.
@@ -68,12 +68,14 @@ final class CSVDecodingContext {
         // Everything that can throw comes before the one allocation, so a refused header leaks
         // nothing (a throwing initializer never runs `deinit`).
         var names: [String] = []
-        var columnIndex: [String: Int] = [:]
-        var subtree: [String: [Int]] = [:]
-        var childKeys: [String: [String]] = [:]
-        var largestIndex: [String: Int] = [:]
-        var indexCount: [String: Int] = [:]
-        var seenElements: Set<String> = []
+        // Names compare by exact scalars (SerializeCore's ExactString): columns `K` and U+212A
+        // are two columns, not a repeated one.
+        var columnIndex: [ExactString: Int] = [:]
+        var subtree: [ExactString: [Int]] = [:]
+        var childKeys: [ExactString: [String]] = [:]
+        var largestIndex: [ExactString: Int] = [:]
+        var indexCount: [ExactString: Int] = [:]
+        var seenElements: Set<ExactString> = []
         names.reserveCapacity(header.count)
         for (index, name) in header.enumerated() {
             let components: [ValuePath.Component]
@@ -83,7 +85,7 @@ final class CSVDecodingContext {
                 throw refuse(error.inFile(source), column: name)
             }
             let canonical = CSVColumnName.render(components)
-            if let first = columnIndex[canonical] {
+            if let first = columnIndex[ExactString(canonical)] {
                 throw refuse(
                     Diagnostic(
                         .duplicateColumn,
@@ -91,19 +93,21 @@ final class CSVDecodingContext {
                         at: location(index), file: source),
                     column: name)
             }
-            columnIndex[canonical] = index
+            columnIndex[ExactString(canonical)] = index
             names.append(canonical)
             var prefix = ""
             for (depth, component) in components.enumerated() {
-                if depth > 0 { subtree[prefix, default: []].append(index) }
+                if depth > 0 { subtree[ExactString(prefix), default: []].append(index) }
                 switch component {
                 case let .key(key):
-                    if !(childKeys[prefix]?.contains(key) ?? false) { childKeys[prefix, default: []].append(key) }
+                    if !(childKeys[ExactString(prefix)]?.contains(where: { $0.hasSameScalars(as: key) }) ?? false) {
+                        childKeys[ExactString(prefix), default: []].append(key)
+                    }
                     prefix = depth == 0 ? CSVColumnName.root(key) : CSVColumnName.appending(key: key, to: prefix)
                 case let .index(element):
-                    largestIndex[prefix] = max(largestIndex[prefix] ?? -1, element)
+                    largestIndex[ExactString(prefix)] = max(largestIndex[ExactString(prefix)] ?? -1, element)
                     let elementName = CSVColumnName.appending(index: element, to: prefix)
-                    if seenElements.insert(elementName).inserted { indexCount[prefix, default: 0] += 1 }
+                    if seenElements.insert(ExactString(elementName)).inserted { indexCount[ExactString(prefix), default: 0] += 1 }
                     prefix = elementName
                 }
             }
@@ -111,7 +115,7 @@ final class CSVDecodingContext {
         // A column that is both a value and a prefix (`d.x` and `d.x.y`, or `tags` and
         // `tags[0]`) cannot be decoded into one value: refuse it rather than drop one.
         for (index, name) in names.enumerated() {
-            guard let below = subtree[name], let other = below.first(where: { $0 != index }) else { continue }
+            guard let below = subtree[ExactString(name)], let other = below.first(where: { $0 != index }) else { continue }
             throw refuse(
                 Diagnostic(
                     .columnConflict,
@@ -173,10 +177,10 @@ final class CSVDecodingContext {
     }
 
     /// The columns at and below a canonical prefix; the root (`""`) has every column.
-    func columns(below path: String) -> [Int] { path.isEmpty ? Array(header.indices) : subtree[path] ?? [] }
+    func columns(below path: String) -> [Int] { path.isEmpty ? Array(header.indices) : subtree[ExactString(path)] ?? [] }
     /// The keys of the children of a canonical prefix, unescaped, in header order.
-    func childKeys(of path: String) -> [String] { childKeys[path] ?? [] }
-    func largestIndex(below path: String) -> Int { largestIndex[path] ?? -1 }
+    func childKeys(of path: String) -> [String] { childKeys[ExactString(path)] ?? [] }
+    func largestIndex(below path: String) -> Int { largestIndex[ExactString(path)] ?? -1 }
 
     // MARK: - Unmatched columns
 
@@ -204,9 +208,9 @@ final class CSVDecodingContext {
     }
 
     private func columnName(_ key: String) -> String {
-        if let cached = keyCache[key] { return cached }
+        if let cached = keyCache[ExactString(key)] { return cached }
         let name = configuration.keyStrategy.columnName(key)
-        keyCache[key] = name
+        keyCache[ExactString(key)] = name
         return name
     }
 }

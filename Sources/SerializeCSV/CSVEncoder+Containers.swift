@@ -21,7 +21,8 @@ struct CSVCell {
 final class CSVEncodingContext {
     private struct Columns {
         var names: [String] = []
-        var index: [String: Int] = [:]
+        /// By exact scalars: `K` and U+212A are two columns.
+        var index: [ExactString: Int] = [:]
         /// The column after the last one used: rows encode their keys in the same order.
         var next = 0
         /// Once the header is written no column may be added.
@@ -33,7 +34,7 @@ final class CSVEncodingContext {
     let usesDefaultKeys: Bool
     let hasHeader: Bool
     private let table: UnsafeMutablePointer<Columns>
-    private var keyCache: [String: String] = [:]
+    private var keyCache: [ExactString: String] = [:]
 
     init(configuration: CSVEncoder.Configuration, userInfo: [CodingUserInfoKey: any Sendable]) {
         self.configuration = configuration
@@ -48,7 +49,7 @@ final class CSVEncodingContext {
             // `ax`) still matches.
             for (index, name) in header.enumerated() {
                 let canonical = (try? CSVColumnName.canonical(name)) ?? name
-                if table.pointee.index[canonical] == nil { table.pointee.index[canonical] = index }
+                if table.pointee.index[ExactString(canonical)] == nil { table.pointee.index[ExactString(canonical)] = index }
             }
             table.pointee.frozen = true
         }
@@ -70,18 +71,18 @@ final class CSVEncodingContext {
     @inline(__always)
     func column(_ path: String) -> Int? {
         let guess = table.pointee.next
-        if guess < table.pointee.names.count, table.pointee.names[guess] == path {
+        if guess < table.pointee.names.count, table.pointee.names[guess].hasSameScalars(as: path) {
             table.pointee.next = guess + 1
             return guess
         }
-        if let index = table.pointee.index[path] {
+        if let index = table.pointee.index[ExactString(path)] {
             table.pointee.next = index + 1
             return index
         }
         guard !table.pointee.frozen else { return nil }
         table.pointee.names.append(path)
         let index = table.pointee.names.count - 1
-        table.pointee.index[path] = index
+        table.pointee.index[ExactString(path)] = index
         table.pointee.next = index + 1
         return index
     }
@@ -93,11 +94,11 @@ final class CSVEncodingContext {
             name = String(index)
         } else if usesDefaultKeys {
             name = key.stringValue
-        } else if let cached = keyCache[key.stringValue] {
+        } else if let cached = keyCache[ExactString(key.stringValue)] {
             name = cached
         } else {
             name = configuration.keyStrategy.columnName(key.stringValue)
-            keyCache[key.stringValue] = name
+            keyCache[ExactString(key.stringValue)] = name
         }
         return path.isEmpty ? CSVColumnName.root(name) : CSVColumnName.appending(key: name, to: path)
     }
@@ -126,11 +127,12 @@ final class CSVRowStorage {
 
     /// Array path → the path of its last element, for arrays whose last element so far is an
     /// empty-field `nil`: the reader cannot tell such an element from no element.
-    var trailingNils: [String: String] = [:]
+    var trailingNils: [ExactString: String] = [:]
 
     /// Throws for an array that ended with an empty-field `nil`, which would read back shorter.
     func checkTrailingNils() throws {
-        guard let (array, element) = trailingNils.min(by: { $0.value < $1.value }) else { return }
+        guard let (arrayKey, element) = trailingNils.min(by: { $0.value.scalarsPrecede($1.value) }) else { return }
+        let array = arrayKey.string
         throw EncodingError.invalidValue(
             element,
             .init(
@@ -330,13 +332,13 @@ struct CSVUnkeyedEncodingContainer: UnkeyedEncodingContainer {
 
     private mutating func nextPath() -> String {
         defer { count += 1 }
-        if !encoder.storage.trailingNils.isEmpty { encoder.storage.trailingNils[encoder.path] = nil }
+        if !encoder.storage.trailingNils.isEmpty { encoder.storage.trailingNils[ExactString(encoder.path)] = nil }
         return encoder.path.isEmpty ? String(count) : CSVColumnName.appending(index: count, to: encoder.path)
     }
 
     /// Notes that the element at `path`, the last so far, is a nil written as an empty field.
     private func noteNil(_ path: String) {
-        if case .empty = encoder.context.configuration.nilStrategy { encoder.storage.trailingNils[encoder.path] = path }
+        if case .empty = encoder.context.configuration.nilStrategy { encoder.storage.trailingNils[ExactString(encoder.path)] = path }
     }
 
     mutating func encodeNil() throws {

@@ -2,6 +2,7 @@
 /// small helpers the reader, writer and coders share (column lookup, buffer growth).
 
 import Foundation
+import SerializeCore
 
 /// Conversions between values and the text of a field, and helpers shared across the module.
 enum CSVValueText {
@@ -9,17 +10,18 @@ enum CSVValueText {
 
     /// The index of column `path`: first the guess `next` (rows code their keys in the same
     /// order every time, so the column after the last one used is usually right, and a string
-    /// comparison is cheaper than hashing), then the dictionary. Moves the guess on.
+    /// comparison is cheaper than hashing), then the dictionary. Moves the guess on. Names
+    /// compare by exact scalars: `K` and U+212A are two columns.
     @inline(__always)
     static func column(
-        _ path: String, in names: [String], index: [String: Int], next: UnsafeMutablePointer<Int>
+        _ path: String, in names: [String], index: [ExactString: Int], next: UnsafeMutablePointer<Int>
     ) -> Int? {
         let guess = next.pointee
-        if guess < names.count, names[guess] == path {
+        if guess < names.count, names[guess].hasSameScalars(as: path) {
             next.pointee = guess + 1
             return guess
         }
-        guard let found = index[path] else { return nil }
+        guard let found = index[ExactString(path)] else { return nil }
         next.pointee = found + 1
         return found
     }

@@ -66,6 +66,7 @@ extension Serialize {
             case let .integer(number): text = "\(number)"
             case let .unsignedInteger(number): text = "\(number)"
             case let .double(number): text = "\(number)"
+            case let .number(number): text = number.text
             case let .string(string): text = string
             case let .date(date): text = PlistPrinter.iso8601(date)
             case let .data(bytes): return bytes

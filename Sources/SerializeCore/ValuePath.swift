@@ -21,6 +21,27 @@ public struct ValuePath: Sendable, Hashable, CustomStringConvertible {
         /// An array element by 0-based index.
         case index(Int)
 
+        /// Steps are equal when they are the same index or keys with the same Unicode scalars
+        /// (not `String ==`, which merges canonically equivalent keys such as K and U+212A).
+        public static func == (lhs: Component, rhs: Component) -> Bool {
+            switch (lhs, rhs) {
+            case let (.key(a), .key(b)): a.hasSameScalars(as: b)
+            case let (.index(a), .index(b)): a == b
+            default: false
+            }
+        }
+
+        public func hash(into hasher: inout Hasher) {
+            switch self {
+            case let .key(key):
+                hasher.combine(0 as UInt8)
+                key.hashScalars(into: &hasher)
+            case let .index(index):
+                hasher.combine(1 as UInt8)
+                hasher.combine(index)
+            }
+        }
+
         /// The array index this step names when it meets an array: an index as it is, a key of
         /// ASCII digits (from `items.3` or `/items/3`) as the number it spells; `nil` otherwise.
         public var arrayIndex: Int? {

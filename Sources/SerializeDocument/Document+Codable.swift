@@ -25,6 +25,10 @@ extension Document: Codable {
         case let .double(value):
             var container = encoder.singleValueContainer()
             try container.encode(value)
+        case let .number(value):
+            // Codable has no number beyond 64 bits; the text keeps every digit.
+            var container = encoder.singleValueContainer()
+            try container.encode(value.text)
         case let .string(value):
             var container = encoder.singleValueContainer()
             try container.encode(value)
@@ -39,7 +43,7 @@ extension Document: Codable {
             for element in elements { try container.encode(element) }
         case let .dictionary(members):
             var container = encoder.container(keyedBy: DocumentCodingKey.self)
-            for (key, value) in members { try container.encode(value, forKey: DocumentCodingKey(key)) }
+            for (key, value) in members { try container.encode(value, forKey: DocumentCodingKey(key.string)) }
         }
     }
 
@@ -87,8 +91,8 @@ extension Document: Codable {
 extension Document {
     fileprivate static func members(
         of container: KeyedDecodingContainer<DocumentCodingKey>
-    ) throws -> OrderedDictionary<String, Document> {
-        var members = OrderedDictionary<String, Document>()
+    ) throws -> OrderedDictionary<DocumentKey, Document> {
+        var members = OrderedDictionary<DocumentKey, Document>()
         for key in container.allKeys { members[key.stringValue] = try container.decode(Document.self, forKey: key) }
         return members
     }

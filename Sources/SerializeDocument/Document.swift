@@ -4,18 +4,23 @@
 /// JSON, XML property lists, binary property lists and CSV each have a reader that builds a
 /// ``Document`` and a writer that serializes one, so converting between formats never goes
 /// through Codable and never loses what the source held: integers stay exact in 64 bits
-/// (signed and unsigned), dictionaries keep their key order, and dates and data keep their type.
+/// (signed and unsigned), a number beyond 64 bits keeps the text it was written with, keys are
+/// compared by their exact Unicode scalars (``DocumentKey``), dictionaries keep their key order,
+/// and dates and data keep their type.
 /// Where a target format cannot hold a value, the writer refuses it with a named error or keeps
 /// it through a named strategy.
 
 public import Foundation
 public import OrderedCollections
+import SerializeCore
 
 /// One value of a JSON, property-list or CSV document.
 ///
 /// Integers keep all 64 bits: a value that fits `Int64` is ``integer(_:)``; only a positive
-/// value above `Int64.max` is ``unsignedInteger(_:)``. Dictionaries keep the order their keys
-/// were read or inserted in.
+/// value above `Int64.max` is ``unsignedInteger(_:)``. A number that no native case holds (an
+/// integer beyond 64 bits, a real beyond `Double`'s range) is ``number(_:)``, the text it was
+/// written with. Dictionaries keep the order their keys were read or inserted in, and tell keys
+/// apart by their exact Unicode scalars.
 public enum Document: Sendable {
     /// JSON `null`. Property lists have no null; their writers apply a named strategy.
     case null
@@ -27,6 +32,11 @@ public enum Document: Sendable {
     case unsignedInteger(UInt64)
     /// A floating-point number, possibly NaN or ±infinity.
     case double(Double)
+    /// A number no other case holds exactly, as written in JSON or CSV: an integer beyond 64
+    /// bits (`18446744073709551616`, `-9223372036854775809`) or a real beyond `Double`'s range
+    /// (`1e400`, `1e-400`). JSON and CSV write it back as it was; property lists, which have no
+    /// such number, refuse it or write it through ``FormatOptions/bigNumbers``.
+    case number(NumberText)
     /// A string.
     case string(String)
     /// A point in time (a property-list `<date>`).
@@ -35,8 +45,8 @@ public enum Document: Sendable {
     case data(Data)
     /// An ordered list.
     case array([Document])
-    /// String keys in their document order.
-    case dictionary(OrderedDictionary<String, Document>)
+    /// Keys in their document order, told apart by their exact Unicode scalars.
+    case dictionary(OrderedDictionary<DocumentKey, Document>)
 }
 
 // MARK: - Equality
@@ -51,7 +61,8 @@ extension Document: Equatable {
         case let (.integer(a), .integer(b)): a == b
         case let (.unsignedInteger(a), .unsignedInteger(b)): a == b
         case let (.double(a), .double(b)): a == b || (a.isNaN && b.isNaN)
-        case let (.string(a), .string(b)): a == b
+        case let (.number(a), .number(b)): a == b
+        case let (.string(a), .string(b)): a.hasSameScalars(as: b)
         case let (.date(a), .date(b)): a == b
         case let (.data(a), .data(b)): a == b
         case let (.array(a), .array(b)): a == b
@@ -71,6 +82,7 @@ extension Document {
         case .bool: "bool"
         case .integer, .unsignedInteger: "integer"
         case .double: "real"
+        case let .number(number): number.isInteger ? "integer" : "real"
         case .string: "string"
         case .date: "date"
         case .data: "data"
@@ -92,7 +104,7 @@ extension Document: ExpressibleByNilLiteral, ExpressibleByBooleanLiteral, Expres
     public init(floatLiteral value: Double) { self = .double(value) }
     public init(stringLiteral value: String) { self = .string(value) }
     public init(arrayLiteral elements: Document...) { self = .array(elements) }
-    public init(dictionaryLiteral elements: (String, Document)...) {
+    public init(dictionaryLiteral elements: (DocumentKey, Document)...) {
         self = .dictionary(OrderedDictionary(elements, uniquingKeysWith: { _, last in last }))
     }
 }

@@ -27,6 +27,7 @@ public struct DocumentChange: Sendable, Equatable, CustomStringConvertible {
         case let .integer(v): String(v)
         case let .unsignedInteger(v): String(v)
         case let .double(v): String(v)
+        case let .number(v): v.text
         case let .string(v): EncodedValue.quoted(v)
         case let .date(v): "date \(EncodedValue.dateText(v))"
         case let .data(v): "\(v.count) bytes of data"
@@ -142,12 +143,12 @@ public enum DocumentRoundTrip {
         case let (.dictionary(x)?, .dictionary(y)?):
             let start = out.count
             for key in x.keys {
-                path.push(.key(key))
+                path.push(.key(key.string))
                 collect(x[key], y[key], &path, format, &out)
                 path.pop()
             }
             for key in y.keys where x[key] == nil {
-                path.push(.key(key))
+                path.push(.key(key.string))
                 collect(nil, y[key], &path, format, &out)
                 path.pop()
             }

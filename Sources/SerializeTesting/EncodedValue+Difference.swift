@@ -1,6 +1,7 @@
 /// Where two coded trees differ.
 
 public import SerializeCore
+import SerializeDocument
 
 /// One place where a value and its round trip differ.
 ///
@@ -59,7 +60,7 @@ extension EncodedValue {
             }
         case let (.keyed(x)?, .keyed(y)?):
             for key in Set(x.keys).union(y.keys).sorted() {
-                path.push(.key(key))
+                path.push(.key(key.string))
                 collect(x[key], y[key], path: &path, into: &found, limit: limit)
                 path.pop()
             }

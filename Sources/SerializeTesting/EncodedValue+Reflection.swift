@@ -1,6 +1,7 @@
 /// A value's stored properties as an ``EncodedValue``, to catch what `encode(to:)` never writes.
 
 import Foundation
+import SerializeDocument
 
 extension EncodedValue {
     /// The stored properties of `value`, read by reflection (`Mirror`), superclasses included.
@@ -45,23 +46,23 @@ extension EncodedValue {
         case .set:
             return .array(mirror.children.map { reflect($0.value, depth: depth + 1) }.sorted { $0.description < $1.description })
         case .dictionary:
-            var entries: [String: EncodedValue] = [:]
+            var entries: [DocumentKey: EncodedValue] = [:]
             for child in mirror.children {
                 let pair = Array(Mirror(reflecting: child.value).children)
                 guard pair.count == 2 else { continue }
-                entries[String(describing: pair[0].value)] = reflect(pair[1].value, depth: depth + 1)
+                entries[DocumentKey(String(describing: pair[0].value))] = reflect(pair[1].value, depth: depth + 1)
             }
             return .keyed(entries)
         case .enum:
             let name = String(describing: value).prefix { $0 != "(" }
             guard let payload = mirror.children.first else { return .string(String(name)) }
-            return .keyed([String(name): reflect(payload.value, depth: depth + 1)])
+            return .keyed([DocumentKey(String(name)): reflect(payload.value, depth: depth + 1)])
         case .struct, .class:
-            var fields: [String: EncodedValue] = [:]
+            var fields: [DocumentKey: EncodedValue] = [:]
             var current: Mirror? = mirror
             while let level = current {
                 for (index, child) in level.children.enumerated() {
-                    fields[child.label ?? "\(index)"] = reflect(child.value, depth: depth + 1)
+                    fields[DocumentKey(child.label ?? "\(index)")] = reflect(child.value, depth: depth + 1)
                 }
                 current = level.superclassMirror
             }

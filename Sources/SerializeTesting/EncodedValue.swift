@@ -2,6 +2,7 @@
 
 public import Foundation
 import SerializeCore
+public import SerializeDocument
 
 /// A value as its `Encodable` conformance describes it, independent of any wire format.
 ///
@@ -35,8 +36,9 @@ public enum EncodedValue: Sendable, Hashable, CustomStringConvertible {
     case data(Data)
     /// An unkeyed container.
     case array([EncodedValue])
-    /// A keyed container; key order does not matter.
-    case keyed([String: EncodedValue])
+    /// A keyed container; key order does not matter, and keys compare by their exact Unicode
+    /// scalars (``DocumentKey``), so `K` and U+212A are two keys.
+    case keyed([DocumentKey: EncodedValue])
 
     /// Encodes `value` with the harness's structural encoder.
     ///
@@ -104,7 +106,7 @@ public enum EncodedValue: Sendable, Hashable, CustomStringConvertible {
         case let .data(v):
             "\(v.count) bytes" + (v.isEmpty ? "" : " " + v.prefix(8).map { String(format: "%02x", $0) }.joined() + (v.count > 8 ? "…" : ""))
         case let .array(v): v.count == 0 ? "[]" : "[\(v.count) elements]"
-        case let .keyed(v): v.isEmpty ? "{}" : "{" + v.keys.sorted().prefix(4).joined(separator: ", ") + (v.count > 4 ? ", …" : "") + "}"
+        case let .keyed(v): v.isEmpty ? "{}" : "{" + v.keys.sorted().prefix(4).map(\.string).joined(separator: ", ") + (v.count > 4 ? ", …" : "") + "}"
         }
     }
 

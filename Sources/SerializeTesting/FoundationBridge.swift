@@ -54,7 +54,7 @@ enum FoundationBridge {
         case let value as Data: return .data(value)
         case let value as [Any]: return .array(try value.map(document(from:)))
         case let value as [String: Any]:
-            var result = OrderedDictionary<String, Document>()
+            var result = OrderedDictionary<DocumentKey, Document>()
             for key in value.keys.sorted() { result[key] = try document(from: value[key] as Any) }
             return .dictionary(result)
         default:
@@ -78,6 +78,8 @@ enum FoundationBridge {
         case let .bool(v): return v
         case let .integer(v): return NSNumber(value: v)
         case let .unsignedInteger(v): return NSNumber(value: v)
+        case let .number(v):
+            throw Refusal(description: "\(path): Foundation has no number such as \(v.text), beyond 64 bits")
         case let .double(v):
             if let options, !v.isFinite {
                 do {
@@ -99,7 +101,13 @@ enum FoundationBridge {
             return try v.enumerated().map { try object(from: $1, options: options, path: path.appending(.index($0))) }
         case let .dictionary(v):
             var result: [String: Any] = [:]
-            for (key, value) in v { result[key] = try object(from: value, options: options, path: path.appending(.key(key))) }
+            for (key, value) in v {
+                result[key.string] = try object(from: value, options: options, path: path.appending(.key(key.string)))
+            }
+            // A Swift dictionary merges canonically equivalent keys (K and U+212A); say so rather than lose one.
+            guard result.count == v.count else {
+                throw Refusal(description: "\(path): Foundation's dictionaries merge keys that differ only in Unicode normalization")
+            }
             return result
         }
     }

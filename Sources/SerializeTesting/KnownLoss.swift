@@ -2,6 +2,7 @@
 
 import Foundation
 public import SerializeDocument
+import SerializeCore
 
 /// A named way a format loses part of a value or refuses it, precise enough to check.
 ///
@@ -173,12 +174,21 @@ extension KnownLoss {
     /// with the first one's scalars.
     public static let binaryPlistEquivalentStringsUniqued = KnownLoss(
         name: "binaryPlistEquivalentStringsUniqued",
-        summary: "The binary plist writer stores equal strings once, comparing with Swift's canonical equivalence: \"é\" and \"e\\u{301}\" come back as whichever was written first.",
+        summary: "The binary plist writer stores equal strings once, comparing with Swift's canonical equivalence: \"é\" and \"e\\u{301}\" (values or keys) come back as whichever was written first.",
         remedy: "Normalise strings (precomposedStringWithCanonicalMapping) before encoding, or use XML plist or JSON.",
         appliesTo: { $0.format == .binaryPlist },
         change: { difference in
-            guard case let .string(a)? = difference.before, case let .string(b)? = difference.after else { return false }
-            return a == b && !a.unicodeScalars.elementsEqual(b.unicodeScalars)
+            if case let .string(a)? = difference.before, case let .string(b)? = difference.after {
+                return a == b && !a.unicodeScalars.elementsEqual(b.unicodeScalars)
+            }
+            // A key respelled: one spelling went missing and the other appeared. Keys compare by
+            // exact scalars, so each side is a difference on its own; both spell a key that has
+            // another canonically equivalent spelling.
+            guard (difference.before == nil) != (difference.after == nil), let last = difference.path.components.last,
+                case let .key(key) = last
+            else { return false }
+            return !key.precomposedStringWithCanonicalMapping.unicodeScalars.elementsEqual(key.unicodeScalars)
+                || !key.decomposedStringWithCanonicalMapping.unicodeScalars.elementsEqual(key.unicodeScalars)
         })
 
     /// A stored property that `encode(to:)` never writes comes back as its default in every

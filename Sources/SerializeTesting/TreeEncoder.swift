@@ -1,6 +1,7 @@
 /// A small structural encoder: any `Encodable` into an ``EncodedValue``.
 
 import Foundation
+import SerializeDocument
 
 /// Encodes values into ``EncodedValue`` trees, the way JSON and plist encoders see them, but
 /// keeping every number's width and every float's bits.
@@ -27,7 +28,7 @@ enum TreeEncoder {
         enum Kind {
             case unset
             case value(EncodedValue)
-            case keyed([String: Node])
+            case keyed([DocumentKey: Node])
             case unkeyed([Node])
         }
 
@@ -45,10 +46,10 @@ enum TreeEncoder {
         }
 
         func keyedChild(_ key: String) -> Node {
-            var children: [String: Node] = [:]
+            var children: [DocumentKey: Node] = [:]
             if case let .keyed(existing) = kind { children = existing }
-            let child = children[key] ?? Node()
-            children[key] = child
+            let child = children[DocumentKey(key)] ?? Node()
+            children[DocumentKey(key)] = child
             kind = .keyed(children)
             return child
         }

@@ -50,7 +50,7 @@ struct DocumentGenerator {
         if Bool.random(using: &random) {
             return .array((0..<count).map { _ in document(depth: depth + 1) })
         }
-        var members = OrderedDictionary<String, Document>()
+        var members = OrderedDictionary<DocumentKey, Document>()
         for _ in 0..<count { members[string()] = document(depth: depth + 1) }
         return .dictionary(members)
     }

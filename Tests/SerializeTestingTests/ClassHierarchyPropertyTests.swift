@@ -1,3 +1,4 @@
+import SerializeDocument
 import PropertyBased
 import SerializeTesting
 import Testing

@@ -1,3 +1,4 @@
+import SerializeDocument
 import Foundation
 import PropertyBased
 import Testing
@@ -42,7 +43,7 @@ import SerializeTesting
     static func shape(_ value: EncodedValue) -> String {
         switch value {
         case let .keyed(fields):
-            "{" + fields.keys.map { (withoutBOM($0), $0) }.sorted { $0.0 < $1.0 }.map { "\($0.0):\(shape(fields[$0.1]!))" }
+            "{" + fields.keys.map { (withoutBOM($0.string), $0) }.sorted { $0.0 < $1.0 }.map { "\($0.0):\(shape(fields[$0.1]!))" }
                 .joined(separator: ",") + "}"
         case let .array(values): "[" + values.map(shape).joined(separator: ",") + "]"
         case let .string(text): nonFinite.contains(text) ? "leaf" : "s"

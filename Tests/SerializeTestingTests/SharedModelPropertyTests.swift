@@ -1,5 +1,6 @@
 /// Every shared model from SerializeModels, generated and sent through every format.
 
+import SerializeDocument
 import SerializeCore
 import Foundation
 import PropertyBased

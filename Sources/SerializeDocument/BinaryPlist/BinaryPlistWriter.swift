@@ -121,6 +121,8 @@ struct BinaryPlistOutput: DocumentBuilder {
             }
         case let .string(string):
             return addString(string)
+        case let .number(number):
+            return try scalar(options.plistValue(of: number, at: path))
         case let .array(elements):
             return try Document.array(elements).build(into: &self, sortKeys: options.sortKeys)
         case let .dictionary(members):
@@ -258,8 +260,8 @@ struct BinaryPlistOutput: DocumentBuilder {
         case let .data(value):
             appendMarker(0x40, count: value.count)
             value.withUnsafeBytes { bytes.append($0.bindMemory(to: UInt8.self)) }
-        case .null, .string, .array, .dictionary:
-            break  // written by add(_:)
+        case .null, .string, .number, .array, .dictionary:
+            break  // written by scalar(_:)
         }
     }
 }

@@ -34,9 +34,10 @@ package enum CSVFlattening {
                 path: ValuePath())
         }
         // Records usually list their columns in the same order: try the column after the last
-        // one placed before hashing the name.
+        // one placed before hashing the name. Names compare by exact scalars: keys `K` and U+212A
+        // are two columns.
         var columns: [String] = []
-        var columnIndex: [String: Int] = [:]
+        var columnIndex: [ExactString: Int] = [:]
         var placedRecords: [[(column: Int, text: String?)]] = []
         placedRecords.reserveCapacity(records.count)
         var path = ValuePath()
@@ -58,14 +59,14 @@ package enum CSVFlattening {
             var guess = 0
             for cell in cells {
                 let column: Int
-                if guess < columns.count, columns[guess] == cell.name {
+                if guess < columns.count, columns[guess].hasSameScalars(as: cell.name) {
                     column = guess
-                } else if let known = columnIndex[cell.name] {
+                } else if let known = columnIndex[ExactString(cell.name)] {
                     column = known
                 } else {
                     column = columns.count
                     columns.append(cell.name)
-                    columnIndex[cell.name] = column
+                    columnIndex[ExactString(cell.name)] = column
                 }
                 guess = column + 1
                 placed.append((column, cell.text))
@@ -115,6 +116,7 @@ package enum CSVFlattening {
         case let .bool(flag): leaf(flag ? "true" : "false")
         case let .integer(number): leaf(String(number))
         case let .unsignedInteger(number): leaf(String(number))
+        case let .number(number): leaf(number.text)
         case let .double(number):
             if let text = TextValues.real(number) {
                 leaf(text)
@@ -207,7 +209,7 @@ package enum CSVFlattening {
     /// A record under construction.
     enum Node {
         case value(Document)
-        case object(OrderedDictionary<String, Node>)
+        case object(OrderedDictionary<DocumentKey, Node>)
         case array([Int: Node])
 
         /// Puts `value` at `path`; false when another column already claimed the place.
@@ -275,7 +277,7 @@ package enum CSVFlattening {
             case let .value(value):
                 return value
             case let .object(members):
-                var built = OrderedDictionary<String, Document>(minimumCapacity: members.count)
+                var built = OrderedDictionary<DocumentKey, Document>(minimumCapacity: members.count)
                 for (key, member) in members {
                     guard let value = member.document(gapBudget: &gapBudget) else { return nil }
                     built[key] = value

@@ -40,7 +40,7 @@ protocol DocumentBuilder {
 /// Builds ``Document`` values.
 struct TreeBuilder: DocumentBuilder {
     struct PendingDictionary {
-        var members = OrderedDictionary<String, Document>()
+        var members = OrderedDictionary<DocumentKey, Document>()
         var key = ""
     }
 
@@ -79,15 +79,15 @@ extension Document {
         case let .dictionary(members):
             var state = try builder.beginDictionary()
             if sortKeys {
-                for key in members.keys.sorted(by: { $0.utf8.lexicographicallyPrecedes($1.utf8) }) {
+                for key in members.keys.sorted() {
                     guard let member = members[key] else { continue }
-                    try builder.beginMember(key, in: &state)
+                    try builder.beginMember(key.string, in: &state)
                     let value = try member.build(into: &builder, sortKeys: sortKeys)
                     try builder.endMember(value, in: &state)
                 }
             } else {
                 for (key, member) in members {
-                    try builder.beginMember(key, in: &state)
+                    try builder.beginMember(key.string, in: &state)
                     let value = try member.build(into: &builder, sortKeys: sortKeys)
                     try builder.endMember(value, in: &state)
                 }
@@ -106,13 +106,14 @@ extension Diagnostic.Code {
     static let duplicateKeyNeedsTree = Self(rawValue: "duplicateKeyNeedsTree")
 }
 
-/// The keys of one dictionary being streamed, to find a duplicate key.
+/// The keys of one dictionary being streamed, to find a duplicate key (by exact scalars, as
+/// ``DocumentKey`` compares them: `K` and U+212A are two keys).
 struct StreamedKeys {
-    private var keys: Set<String> = []
+    private var keys: Set<DocumentKey> = []
 
     /// Records `key`; throws ``Diagnostic/Code/duplicateKeyNeedsTree`` when it was already seen.
     mutating func insert(_ key: String) throws(Diagnostic) {
-        guard keys.insert(key).inserted else {
+        guard keys.insert(DocumentKey(key)).inserted else {
             throw Diagnostic(.duplicateKeyNeedsTree, "duplicate key \"\(key)\"")
         }
     }

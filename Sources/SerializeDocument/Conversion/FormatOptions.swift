@@ -78,6 +78,18 @@ public enum NonFiniteStrategy: String, Sendable, Hashable, CaseIterable {
     case string
 }
 
+/// What a property-list writer does with a number no property-list type holds exactly
+/// (``Document/number(_:)``: an integer beyond 64 bits, a real beyond `Double`'s range), which
+/// JSON and CSV keep as written.
+public enum BigNumberStrategy: String, Sendable, Hashable, CaseIterable {
+    /// Refuse with ``Diagnostic/Code/numberOutOfRange`` naming the path and the option that gets it through.
+    case error
+    /// Write the number's text as a string: every digit kept, the type changed.
+    case string
+    /// Write the nearest real: `1e400` becomes infinity, `18446744073709551617` loses its last digits.
+    case nearestReal
+}
+
 /// What the CSV writer does when a record has no value for a column other records have.
 public enum MissingStrategy: String, Sendable, Hashable, CaseIterable {
     /// Refuse with ``Diagnostic/Code/missingValue``: CSV cannot tell a missing value from null.
@@ -97,7 +109,7 @@ public enum MissingStrategy: String, Sendable, Hashable, CaseIterable {
 /// | ``pretty``, ``sortKeys`` | every JSON and XML writer and encoder |
 /// | ``dates``, ``data``, ``nonFinite`` | JSON and CSV, writing and reading (coders) |
 /// | ``keys`` | the `Codable` coders |
-/// | ``null`` | serialize's property-list writers |
+/// | ``null``, ``bigNumbers`` | serialize's property-list writers |
 /// | ``missing``, ``inferCSVTypes`` | serialize's CSV writer and reader |
 /// | ``unmatchedColumns`` | the CSV decoder behind `Persistence` and the harness |
 /// | ``maximumDepth`` | serialize's JSON and binary property list readers |
@@ -118,6 +130,8 @@ public struct FormatOptions: Sendable, Hashable {
     public var nonFinite: NonFiniteStrategy
     /// Records without a value for a column, in CSV.
     public var missing: MissingStrategy
+    /// Numbers beyond 64 bits in a property list.
+    public var bigNumbers: BigNumberStrategy
     /// How the `Codable` coders spell keys.
     public var keys: KeyStrategy
     /// CSV input: read `true`/`false`, numbers, `[]` and `{}` as typed values instead of strings.
@@ -140,8 +154,10 @@ public struct FormatOptions: Sendable, Hashable {
         keys: KeyStrategy = .useDefaultKeys,
         inferCSVTypes: Bool = false,
         maximumDepth: Int = 512,
-        unmatchedColumns: CSVDecoder.UnmatchedColumnStrategy = .error
+        unmatchedColumns: CSVDecoder.UnmatchedColumnStrategy = .error,
+        bigNumbers: BigNumberStrategy = .error
     ) {
+        self.bigNumbers = bigNumbers
         self.pretty = pretty
         self.sortKeys = sortKeys
         self.null = null
@@ -160,9 +176,9 @@ public struct FormatOptions: Sendable, Hashable {
 
 extension FormatOptions {
     /// The members of a dictionary in the order this writer emits them.
-    func ordered(_ members: OrderedDictionary<String, Document>) -> [(key: String, value: Document)] {
-        let pairs = members.map { (key: $0.key, value: $0.value) }
-        return sortKeys ? pairs.sorted { $0.key.utf8.lexicographicallyPrecedes($1.key.utf8) } : pairs
+    func ordered(_ members: OrderedDictionary<DocumentKey, Document>) -> [(key: String, value: Document)] {
+        let pairs = members.map { (key: $0.key.string, value: $0.value) }
+        return sortKeys ? pairs.sorted { $0.key.scalarsPrecede($1.key) } : pairs
     }
 
     /// The text of a scalar that has no native form in JSON or CSV, through these strategies.
@@ -203,6 +219,21 @@ extension FormatOptions {
                 remedy: Remedy(option: "nonFinite", value: "string", effect: "write it as the string \"\(Self.nonFiniteText(value))\""))
         case .string:
             return Self.nonFiniteText(value)
+        }
+    }
+
+    /// What a property list holds for `number`, which no plist type holds exactly, through
+    /// ``bigNumbers``.
+    package func plistValue(of number: NumberText, at path: ValuePath) throws(Diagnostic) -> Document {
+        switch bigNumbers {
+        case .error:
+            let kind = number.isInteger ? "integer \(number.text) does not fit in 64 bits" : "number \(number.text) is beyond the range of a 64-bit real"
+            throw Diagnostic(
+                .numberOutOfRange, "\(kind), and a property list has no other number type; serialize will not round it silently",
+                path: path,
+                remedy: Remedy(option: "bigNumbers", value: "string", effect: "write it as the string \"\(number.text)\" (or nearestReal to round it)"))
+        case .string: return .string(number.text)
+        case .nearestReal: return .double(number.nearestDouble)
         }
     }
 

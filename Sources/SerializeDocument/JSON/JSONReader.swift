@@ -9,9 +9,10 @@ import OrderedCollections
 /// It reads bytes, not a `String`: integers that fit `Int64` become ``Document/integer(_:)``,
 /// those up to `UInt64.max` ``Document/unsignedInteger(_:)``; any number with a fraction or an
 /// exponent becomes a correctly rounded ``Document/double(_:)``. An integer beyond 64 bits or a
-/// real beyond `Double`'s range is refused (``Diagnostic/Code/numberOutOfRange``) rather than
-/// rounded silently. Object key order is kept; a duplicate key keeps its first position and its
-/// last value. A UTF-8 byte-order mark is skipped. Nesting deeper than ``maximumDepth`` is
+/// real beyond `Double`'s range (above it, or so small it would read as zero) becomes
+/// ``Document/number(_:)``, the text as written, rather than being rounded silently. Object key
+/// order is kept; keys are told apart by their exact Unicode scalars (``DocumentKey``); a
+/// duplicate key keeps its first position and its last value. A UTF-8 byte-order mark is skipped. Nesting deeper than ``maximumDepth`` is
 /// refused with ``Diagnostic/Code/tooDeep``, so no input can overflow the stack.
 public struct JSONReader: Sendable {
     /// The deepest nesting of arrays and objects accepted; 512, the same as Foundation and plutil.
@@ -181,7 +182,8 @@ struct JSONParser<Builder: DocumentBuilder> {
 
     // MARK: - Numbers
 
-    mutating func parseNumber() throws(Diagnostic) -> Document {
+    /// Scans one number by the JSON grammar; returns whether it has neither fraction nor exponent.
+    mutating func scanNumber() throws(Diagnostic) -> Bool {
         let start = index
         var isInteger = true
         if bytes[index] == UInt8(ascii: "-") { index += 1 }
@@ -213,19 +215,46 @@ struct JSONParser<Builder: DocumentBuilder> {
             }
             while index < bytes.count, isDigit(bytes[index]) { index += 1 }
         }
+        return isInteger
+    }
+
+    /// Whether `bytes` are exactly one JSON number (``NumberText``'s check).
+    static func isNumber(_ bytes: [UInt8]) -> Bool {
+        guard let first = bytes.first, first == UInt8(ascii: "-") || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(first) else {
+            return false
+        }
+        return bytes.withUnsafeBufferPointer { buffer in
+            var parser = JSONParser<TreeBuilder>(bytes: buffer, maximumDepth: 0, builder: TreeBuilder())
+            guard (try? parser.scanNumber()) != nil else { return false }
+            return parser.index == buffer.count
+        }
+    }
+
+    /// A number: exact in 64 bits, a correctly rounded `Double`, or, where neither holds it (an
+    /// integer beyond 64 bits, a real beyond `Double`'s range either way), the text as written.
+    mutating func parseNumber() throws(Diagnostic) -> Document {
+        let start = index
+        let isInteger = try scanNumber()
         let text = UnsafeBufferPointer(rebasing: bytes[start..<index])
         if isInteger {
-            if let value = Self.integer(text) { return value }
-            throw error(
-                .numberOutOfRange,
-                "integer \(String(decoding: text, as: UTF8.self)) does not fit in 64 bits; serialize keeps integers exact and will not round it to a real: quote it as a string to keep every digit",
-                at: start)
+            return Self.integer(text) ?? .number(NumberText(validated: String(decoding: text, as: UTF8.self)))
         }
         // Swift's Double(String) is strtod: correctly rounded.
-        guard let value = Double(String(decoding: text, as: UTF8.self)), value.isFinite else {
-            throw error(.numberOutOfRange, "number \(String(decoding: text, as: UTF8.self)) is too large for a 64-bit real", at: start)
+        let string = String(decoding: text, as: UTF8.self)
+        guard let value = Double(string), value.isFinite, value != 0 || Self.isZero(text) else {
+            return .number(NumberText(validated: string))
         }
         return .double(value)
+    }
+
+    /// Whether the significand of a scanned number is all zeros (`0.000e5`), so that reading it
+    /// as `0` is exact rather than an underflow.
+    static func isZero(_ text: UnsafeBufferPointer<UInt8>) -> Bool {
+        for byte in text {
+            if byte == UInt8(ascii: "e") || byte == UInt8(ascii: "E") { return true }
+            if byte >= UInt8(ascii: "1") && byte <= UInt8(ascii: "9") { return false }
+        }
+        return true
     }
 
     /// An exact integer from validated JSON digits, or nil when it does not fit 64 bits.

@@ -56,6 +56,7 @@ struct JSONOutput: DocumentBuilder {
         case let .bool(value): append(value ? "true" : "false")
         case let .integer(value): append(String(value))
         case let .unsignedInteger(value): append(String(value))
+        case let .number(value): append(value.text)
         case let .double(value):
             if let text = TextValues.real(value) {
                 append(text)

@@ -94,6 +94,7 @@ struct XMLPlistOutput: DocumentBuilder {
             endLine()
         case let .integer(value): try element("integer", String(value))
         case let .unsignedInteger(value): try element("integer", String(value))
+        case let .number(value): try scalar(options.plistValue(of: value, at: path))
         case let .double(value):
             try element("real", TextValues.real(value) ?? (value.isNaN ? "nan" : value < 0 ? "-infinity" : "+infinity"))
         case let .string(value):

@@ -1,0 +1,45 @@
+/// The one rule for comparing keys and strings: by their exact Unicode scalars.
+///
+/// Swift's `String ==`, `<` and hashing follow canonical equivalence, so `"K"` (U+004B) equals
+/// `"\u{212A}"` (KELVIN SIGN) and `"\u{E9}"` equals `"e\u{301}"`. JSON, property-list and CSV keys
+/// are sequences of code units: two keys that differ in one scalar are two keys. Every dictionary
+/// key, duplicate-key check, column index and path step in serialize compares through here.
+
+extension String {
+    /// Whether the two strings hold the same Unicode scalars (compared as UTF-8 bytes, which is
+    /// the same thing), unlike `==`, which treats canonically equivalent strings as equal.
+    @inlinable
+    package func hasSameScalars(as other: String) -> Bool {
+        utf8.count == other.utf8.count && utf8.elementsEqual(other.utf8)
+    }
+
+    /// Feeds this string's UTF-8 bytes (and a terminator no UTF-8 text holds) to `hasher`,
+    /// consistent with ``hasSameScalars(as:)``.
+    @inlinable
+    package func hashScalars(into hasher: inout Hasher) {
+        var copy = self
+        copy.withUTF8 { hasher.combine(bytes: UnsafeRawBufferPointer($0)) }
+        hasher.combine(0xFF as UInt8)
+    }
+
+    /// Whether this string's scalars come before `other`'s (the order of their UTF-8 bytes).
+    @inlinable
+    package func scalarsPrecede(_ other: String) -> Bool {
+        utf8.lexicographicallyPrecedes(other.utf8)
+    }
+}
+
+/// A string that compares, hashes and orders by its exact Unicode scalars: the key of the
+/// dictionaries and sets that hold document keys and CSV column names.
+package struct ExactString: Hashable, Comparable, Sendable, CustomStringConvertible, ExpressibleByStringLiteral {
+    /// The text.
+    package var string: String
+
+    @inlinable package init(_ string: String) { self.string = string }
+    @inlinable package init(stringLiteral value: String) { string = value }
+
+    @inlinable package static func == (lhs: Self, rhs: Self) -> Bool { lhs.string.hasSameScalars(as: rhs.string) }
+    @inlinable package static func < (lhs: Self, rhs: Self) -> Bool { lhs.string.scalarsPrecede(rhs.string) }
+    @inlinable package func hash(into hasher: inout Hasher) { string.hashScalars(into: &hasher) }
+    package var description: String { string }
+}
