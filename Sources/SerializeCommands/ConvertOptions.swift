@@ -19,6 +19,7 @@ extension DateStrategy: ExpressibleByArgument {
 extension DataStrategy: ExpressibleByArgument {}
 extension NonFiniteStrategy: ExpressibleByArgument {}
 extension MissingStrategy: ExpressibleByArgument {}
+extension BigNumberStrategy: ExpressibleByArgument {}
 
 /// How output is laid out.
 enum Layout: String, EnumerableFlag {
@@ -65,6 +66,9 @@ public struct ConvertOptions: ParsableArguments {
     @Option(help: "A CSV record without a column other records have: error, or null (an empty field).")
     var missing: MissingStrategy = .error
 
+    @Option(help: "A number beyond 64 bits (kept as written in JSON and CSV) in a property list: error, string (its digits as text), or nearestReal (rounded).")
+    var bigNumbers: BigNumberStrategy = .error
+
     @Flag(help: "CSV input: read true/false, numbers, [] and {} as typed values instead of strings.")
     var infer = false
 
@@ -80,6 +84,6 @@ public struct ConvertOptions: ParsableArguments {
         }
         return FormatOptions(
             pretty: layout == .pretty, sortKeys: sortKeys, null: nullStrategy, dates: dates, data: data,
-            nonFinite: nonFinite, missing: missing, inferCSVTypes: infer)
+            nonFinite: nonFinite, missing: missing, inferCSVTypes: infer, bigNumbers: bigNumbers)
     }
 }

@@ -115,6 +115,23 @@ func scratchFolder() throws -> URL {
         #expect(try String(contentsOf: folder.appendingPathComponent("out.tsv"), encoding: .utf8) == "a\tb\r\nNaN\t\"x\ty\"\r\n")
     }
 
+    /// Issue 15: a number beyond 64 bits converts JSON → JSON as written; a plist refuses it by
+    /// name with the path and the flag that gets it through.
+    @Test func bigNumbersKeepTheirTextOrAreRefusedByName() throws {
+        let folder = try scratchFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try Data(#"[{"id":18446744073709551616,"r":1e400}]"#.utf8).write(to: folder.appendingPathComponent("in.json"))
+        let json = try BuiltTool.run(["convert", "in.json", "-", "--compact"], in: folder)
+        #expect(json.standardOutput == #"[{"id":18446744073709551616,"r":1e400}]"#)
+        let refused = try BuiltTool.run(["convert", "in.json", "out.plist"], in: folder)
+        #expect(refused.status == 1)
+        #expect(refused.standardError.contains("$[0].id") && refused.standardError.contains("--big-numbers string"), "\(refused.standardError)")
+        let written = try BuiltTool.run(["convert", "in.json", "out.plist", "--big-numbers", "string"], in: folder)
+        #expect(written.status == 0, "\(written.standardError)")
+        let plist = try String(contentsOf: folder.appendingPathComponent("out.plist"), encoding: .utf8)
+        #expect(plist.contains("<string>18446744073709551616</string>") && plist.contains("<string>1e400</string>"))
+    }
+
     /// Behaviour unified (issue 10): standard input goes through the one sniffer, which knows CSV.
     @Test func csvOnStandardInputIsDetected() throws {
         let csv = Data("a,b\n1,2\n".utf8)

@@ -12,6 +12,7 @@ import SerializeDocument
         (Remedy(option: "nonFinite", value: "string", effect: "write it as the string \"NaN\""), "use --non-finite string to write it as the string \"NaN\""),
         (Remedy(option: "dates", value: "epoch", effect: "write seconds"), "use --dates epoch to write seconds"),
         (Remedy(option: "missing", value: "null", effect: "write an empty field"), "use --missing null to write an empty field"),
+        (Remedy(option: "bigNumbers", value: "string", effect: "write its digits"), "use --big-numbers string to write its digits"),
         (Remedy(option: "format", value: "binaryPlist", effect: "write a binary property list"), "use --to binary to write a binary property list"),
         (Remedy(option: "from", value: "csv", effect: "read CSV"), "use --from csv to read CSV"),
         (Remedy(option: "sortKeys", effect: "sort the keys"), "use --sort-keys to sort the keys"),
