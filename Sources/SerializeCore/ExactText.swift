@@ -10,7 +10,9 @@ extension String {
     /// the same thing), unlike `==`, which treats canonically equivalent strings as equal.
     @inlinable
     package func hasSameScalars(as other: String) -> Bool {
-        utf8.count == other.utf8.count && utf8.elementsEqual(other.utf8)
+        guard utf8.count == other.utf8.count else { return false }
+        var left = self, right = other
+        return left.withUTF8 { a in right.withUTF8 { b in a.elementsEqual(b) } }
     }
 
     /// Feeds this string's UTF-8 bytes (and a terminator no UTF-8 text holds) to `hasher`,

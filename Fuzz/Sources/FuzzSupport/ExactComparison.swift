@@ -20,12 +20,13 @@ public func exactlyEqual(_ a: Document, _ b: Document) -> Bool {
     case let (.unsignedInteger(x), .unsignedInteger(y)): x == y
     case let (.integer(x), .unsignedInteger(y)), let (.unsignedInteger(y), .integer(x)): x >= 0 && UInt64(x) == y
     case let (.double(x), .double(y)): x.bitPattern == y.bitPattern || (x.isNaN && y.isNaN)
+    case let (.number(x), .number(y)): x.text == y.text
     case let (.string(x), .string(y)): sameScalars(x, y)
     case let (.date(x), .date(y)): x.timeIntervalSinceReferenceDate.bitPattern == y.timeIntervalSinceReferenceDate.bitPattern
     case let (.data(x), .data(y)): x == y
     case let (.array(x), .array(y)): x.count == y.count && zip(x, y).allSatisfy { exactlyEqual($0, $1) }
     case let (.dictionary(x), .dictionary(y)):
-        x.count == y.count && zip(x, y).allSatisfy { sameScalars($0.key, $1.key) && exactlyEqual($0.value, $1.value) }
+        x.count == y.count && zip(x, y).allSatisfy { sameScalars($0.key.string, $1.key.string) && exactlyEqual($0.value, $1.value) }
     default: false
     }
 }
@@ -36,7 +37,7 @@ public func sortingKeys(_ document: Document) -> Document {
     case let .array(elements): return .array(elements.map(sortingKeys))
     case let .dictionary(members):
         var sorted = members
-        sorted.sort { $0.key.utf8.lexicographicallyPrecedes($1.key.utf8) }
+        sorted.sort { $0.key < $1.key }  // DocumentKey orders by UTF-8 bytes
         for (key, value) in members { sorted[key] = sortingKeys(value) }
         return .dictionary(sorted)
     default: return document
@@ -64,7 +65,7 @@ public func describe(_ document: Document) -> String {
         switch value {
         case let .string(string): text(string)
         case let .array(elements): "[" + elements.map(walk).joined(separator: ", ") + "]"
-        case let .dictionary(members): "{" + members.map { text($0.key) + ": " + walk($0.value) }.joined(separator: ", ") + "}"
+        case let .dictionary(members): "{" + members.map { text($0.key.string) + ": " + walk($0.value) }.joined(separator: ", ") + "}"
         case let .double(number): "\(number) (bits \(String(number.bitPattern, radix: 16)))"
         case let .date(date): "date(\(date.timeIntervalSinceReferenceDate))"
         default: "\(value)"
