@@ -33,6 +33,8 @@ let package = Package(
         .library(name: "SerializeCSV", targets: ["SerializeCSV"]),
         .library(name: "SerializeDocument", targets: ["SerializeDocument"]),
         .library(name: "PlistInspector", targets: ["PlistInspector"]),
+        // Codable ⇄ Document: Foundation's coder API over serialize's own readers and writers.
+        .library(name: "SerializeCodable", targets: ["SerializeCodable"]),
         // The libxml2 wrapper, a product so the lint benchmark can measure bare libxml2 beside it.
         .library(name: "SerializeXML", targets: ["SerializeXML"]),
         .library(name: "SerializePersistence", targets: ["SerializePersistence"]),
@@ -91,9 +93,21 @@ let package = Package(
             ],
             swiftSettings: swiftSettings
         ),
+        // Codable ⇄ Document, apart from bytes ⇄ Document (swift-foundation keeps its coders apart
+        // from its scanner and writer the same way): one module, one job.
+        .target(
+            name: "SerializeCodable",
+            dependencies: [
+                "SerializeCore",
+                "SerializeDocument",
+                "SerializeCSV",
+                .product(name: "OrderedCollections", package: "swift-collections"),
+            ],
+            swiftSettings: swiftSettings
+        ),
         .target(
             name: "SerializePersistence",
-            dependencies: ["SerializeCore", "SerializeDocument", "SerializeCSV", "SerializeCoding"],
+            dependencies: ["SerializeCore", "SerializeDocument", "SerializeCodable", "SerializeCSV", "SerializeCoding"],
             swiftSettings: swiftSettings
         ),
 
@@ -105,6 +119,7 @@ let package = Package(
                 "SerializeCore",
                 "SerializeCoding",
                 "SerializeDocument",
+                "SerializeCodable",
                 "SerializeCSV",
                 "SerializePersistence",
                 .product(name: "OrderedCollections", package: "swift-collections"),
@@ -192,7 +207,7 @@ let package = Package(
         .testTarget(
             name: "SerializePersistenceTests",
             dependencies: [
-                "SerializePersistence", "SerializeModels", "SerializeCoding", "TestSupport",
+                "SerializePersistence", "SerializeModels", "SerializeCoding", "SerializeCodable", "TestSupport",
                 // The CSV agreement tests: convert (SerializeDocument), the coder, persistence.
                 "SerializeCore", "SerializeDocument", "SerializeCSV",
             ],
