@@ -6,7 +6,7 @@ import SerializeDocument
 extension KnownLoss {
     /// The losses of ``RoundTripFormat/Coder/serialize``, in the order the fidelity matrix lists them.
     static var serializeLosses: [KnownLoss] {
-        [.plistNullRefused, .xmlPlistControlCharacterRefused, .readerDepthRefused, .csvRecordsMustBeDictionaries, .csvOneColumnNullRefused]
+        [.plistNullRefused, .xmlPlistControlCharacterRefused, .readerDepthRefused, .csvRecordShapeRefused, .csvOneColumnNullRefused]
     }
 
     /// serialize's property-list writers refuse `nil` under the default ``FormatOptions/null``.
@@ -41,11 +41,11 @@ extension KnownLoss {
         appliesTo: { $0.coder == .serialize && $0.format.csvDialect != nil },
         failure: { $0.stage == .encode && $0.kind == .invalidValue && $0.message.contains("one-column CSV cannot hold null") })
 
-    /// CSV rows are records: a top-level scalar or array of scalars has no columns.
-    public static let csvRecordsMustBeDictionaries = KnownLoss(
-        name: "csvRecordsMustBeDictionaries",
-        summary: "A CSV row is a record of named columns: a top-level scalar, or an array whose elements are not keyed values, has no column to go in.",
-        remedy: "Wrap the value in a struct (one row) or an array of structs (one row each).",
+    /// CSV rows are records of named columns: serialize's CSV writer refuses any other shape.
+    public static let csvRecordShapeRefused = KnownLoss(
+        name: "csvRecordShapeRefused",
+        summary: "A CSV row is a record of named columns: serialize's CSV writer refuses by name a top-level scalar, an array whose elements are not keyed values, and records that are all empty (no column at all), where a reader would find no row.",
+        remedy: "Wrap the value in a struct (one row) or an array of structs (one row each) with at least one field.",
         appliesTo: { $0.coder == .serialize && $0.format.csvDialect != nil },
-        failure: { $0.stage == .encode && $0.kind == .invalidValue && $0.message.contains("must be dictionaries") })
+        failure: { $0.stage == .encode && $0.kind == .invalidValue && ($0.message.contains("must be dictionaries") || $0.message.contains("without any column")) })
 }

@@ -246,6 +246,10 @@ extension RoundTripFormat {
         serialize(format, options: FormatOptions(null: .string("$null")), name: "serialize-\(format.name)(nullMarker)")
     }
 
+    /// Every format the harness knows, with default options: JSON, XML and binary property lists
+    /// (Foundation's coders) and CSV (SerializeCSV's `CSVEncoder`/`CSVDecoder`).
+    public static var all: [RoundTripFormat] { [.json, .xmlPlist, .binaryPlist, .csv] }
+
     /// JSON once per `DateStrategy`, named `json(secondsSince1970)` and so on (`json` for the default).
     public static var jsonDateStrategies: [RoundTripFormat] {
         DateStrategy.allCases.map { json(FormatOptions(dates: $0)) }
@@ -255,9 +259,9 @@ extension RoundTripFormat {
     /// variants, or `nil`. Names are what reports print: `json`, `xml`, `binary`, `csv`,
     /// `json(secondsSince1970)`, `json(nonFiniteAsStrings)`, `json(snakeCase)`.
     public static func named(_ name: String) -> RoundTripFormat? {
-        let known = all + allSerialize + [serializeNullMarker(.xmlPlist), serializeNullMarker(.binaryPlist)] + jsonDateStrategies.dropFirst() + [
-            json(FormatOptions(nonFinite: .string)), json(FormatOptions(keys: .convertToSnakeCase)),
-        ]
+        let markers: [RoundTripFormat] = [serializeNullMarker(.xmlPlist), serializeNullMarker(.binaryPlist)]
+        let variants: [RoundTripFormat] = [json(FormatOptions(nonFinite: .string)), json(FormatOptions(keys: .convertToSnakeCase))]
+        let known: [RoundTripFormat] = all + allSerialize + markers + Array(jsonDateStrategies.dropFirst()) + variants
         return known.first { $0.name == name }
     }
 }

@@ -167,9 +167,9 @@ extension EncodedValue {
     ) async {
         var tally = Tally()
         await propertyCheck(count: count, input: generator) { value in
-            tally.check(value, expecting: Self.expected, sourceLocation: sourceLocation)
+            tally.check(value, through: TestFormats.every + TestFormats.serialize, expecting: Self.expected, sourceLocation: sourceLocation)
         }
-        for format in TestFormats.every {
+        for format in TestFormats.every + TestFormats.serialize {
             #expect(tally.exactCount(in: format) > 0, "\(format.name) never exact", sourceLocation: sourceLocation)
         }
     }
