@@ -7,7 +7,7 @@
 //
 //   CLibXML2 ─► SerializeXML ───────────────┐
 //   SerializeCoding ─► SerializeCSV ────────┴─► SerializeDocument ─┬─► PlistInspector
-//          │                                                        ├─► SerializePersistence ─► SerializeTesting
+//          │                                                        ├─► SerializeCodable ─► SerializePersistence ─► SerializeTesting
 //          └─► SerializeModels                                      └─► SerializeCommands ─► serialize (CLI)
 //
 // SerializeCommands depends on every library (each verb uses one); SerializeCLI is its @main.
