@@ -38,12 +38,21 @@ public struct DocumentEncoder: Sendable {
     /// default) leaves `null` to ``FormatOptions/null``, except that writing a property list
     /// with `FormatOptions(null: .string(marker))` takes that marker here, collision-free.
     public var nilMarker: String?
+    /// How much of each date's fraction is kept: every bit (``DatePrecision/exact``, the default),
+    /// or rounded to the nearest second, millisecond, microsecond or nanosecond, as every
+    /// format then writes and reads it (`.seconds` makes XML property list dates readable by
+    /// Foundation and plutil, which refuse a fraction).
+    public var datePrecision: DatePrecision
 
     /// An encoder with `options` (the defaults refuse every loss).
-    public init(options: FormatOptions = FormatOptions(), userInfo: [CodingUserInfoKey: any Sendable] = [:], nilMarker: String? = nil) {
+    public init(
+        options: FormatOptions = FormatOptions(), userInfo: [CodingUserInfoKey: any Sendable] = [:], nilMarker: String? = nil,
+        datePrecision: DatePrecision = .exact
+    ) {
         self.options = options
         self.userInfo = userInfo
         self.nilMarker = nilMarker
+        self.datePrecision = datePrecision
     }
 
     /// The document of `value`: what the writers write.
@@ -86,6 +95,36 @@ extension FormatOptions {
     func nullMarker(for format: Format) -> String? {
         if format.isPropertyList, case let .string(marker) = null { return marker }
         return nil
+    }
+}
+
+/// How much of a date's fraction ``DocumentEncoder`` keeps (SerializeCore's `DateText` rounds).
+public enum DatePrecision: Sendable, Hashable, CaseIterable {
+    /// Whole seconds, rounded to nearest.
+    case seconds
+    /// Milliseconds.
+    case milliseconds
+    /// Microseconds.
+    case microseconds
+    /// Nanoseconds.
+    case nanoseconds
+    /// Every bit of the `Date`.
+    case exact
+
+    var dateText: DateText.Precision {
+        switch self {
+        case .seconds: .seconds
+        case .milliseconds: .milliseconds
+        case .microseconds: .microseconds
+        case .nanoseconds: .nanoseconds
+        case .exact: .exact
+        }
+    }
+
+    /// `date` rounded to this precision by DateText's one rounding; unchanged outside its years.
+    func rounded(_ date: Date) -> Date {
+        guard self != .exact, let text = DateText.string(date, precision: dateText), let rounded = DateText.date(from: text) else { return date }
+        return rounded
     }
 }
 
@@ -147,8 +186,10 @@ final class EncodingState {
     let snakeCase: Bool
     let nilMarker: Unicode.Scalar?
     let nilText: String?
+    let datePrecision: DatePrecision
 
     init(encoder: DocumentEncoder, marker: String?) {
+        datePrecision = encoder.datePrecision
         userInfo = encoder.userInfo
         snakeCase = encoder.options.keys == .convertToSnakeCase
         nilText = marker.flatMap { $0.isEmpty ? nil : $0 }
@@ -179,7 +220,7 @@ final class EncodingState {
     /// Encodes any value: the types every format writes as one value (`Date`, `Data`, `URL`,
     /// `Document`) directly, anything else through its `encode(to:)`.
     func box<T: Encodable>(_ value: T, at path: CodingPathNode) throws -> EncodedSlot {
-        if T.self == Date.self, let date = value as? Date { return .value(.date(date)) }
+        if T.self == Date.self, let date = value as? Date { return .value(.date(datePrecision.rounded(date))) }
         if T.self == Data.self, let data = value as? Data { return .value(.data(data)) }
         if T.self == URL.self, let url = value as? URL { return .value(string(url.absoluteString)) }
         if T.self == Document.self, let document = value as? Document { return .value(document) }

@@ -163,6 +163,19 @@ import SerializeModels
         #expect(try decoder.decode([String?].self, from: encoder.encode(["$null", nil, "$$x", "$"], as: format), as: format) == ["$null", nil, "$$x", "$"])
     }
 
+    /// Foundation cannot read an XML plist `<date>` with a fraction; rounded to whole seconds it can.
+    @Test func wholeSecondDatesInAnXMLPlistReadInFoundation() throws {
+        struct Stamp: Codable, Equatable { var at: Date }
+        let stamp = Stamp(at: Date(timeIntervalSince1970: 1_714_566_645.6))
+        let exact = try DocumentEncoder().encode(stamp, as: .xmlPlist)
+        #expect(String(decoding: exact, as: UTF8.self).contains("<date>2024-05-01T12:30:45.5999999Z</date>"))
+        #expect(throws: DecodingError.self) { try PropertyListDecoder().decode(Stamp.self, from: exact) }
+        let seconds = try DocumentEncoder(datePrecision: .seconds).encode(stamp, as: .xmlPlist)
+        #expect(try PropertyListDecoder().decode(Stamp.self, from: seconds) == Stamp(at: Date(timeIntervalSince1970: 1_714_566_646)))
+        let milliseconds = try DocumentEncoder(datePrecision: .milliseconds).encode(Date(timeIntervalSince1970: 0.123_456))
+        #expect(milliseconds == .date(Date(timeIntervalSince1970: 0.123)))
+    }
+
     @Test func theNilMarkerNeverCollidesWithARealString() throws {
         let encoder = DocumentEncoder(nilMarker: "$null")
         #expect(try encoder.encode(["$null", nil, "plain"] as [String?]) == .array([.string("$$null"), .string("$null"), .string("plain")]))
