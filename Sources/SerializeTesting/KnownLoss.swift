@@ -85,7 +85,7 @@ extension KnownLoss {
             .snakeCaseKeyNotRestored, .binaryPlistSignedZeroUniqued,
             .binaryPlistEquivalentStringsUniqued, .uncodedStoredPropertyReset,
             .jsonNestingDepthRefused,
-        ] + csvLosses
+        ] + csvLosses + serializeLosses
     }
 
     /// Foundation's `JSONEncoder` refuses NaN and ±infinity (`Float` and `Double`) by default.

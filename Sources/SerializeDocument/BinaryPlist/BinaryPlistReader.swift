@@ -185,6 +185,7 @@ struct BinaryPlistParser<Builder: DocumentBuilder> {
             return cached
         }
         let start = try offset(ofObject: number)
+        builder.valueStarts(at: start)
         let emittedBefore = emitted
         try spend(1, forObject: number)
         guard !visiting.contains(number) else {

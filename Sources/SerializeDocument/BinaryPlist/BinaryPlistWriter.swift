@@ -59,7 +59,9 @@ struct BinaryPlistOutput: DocumentBuilder {
     var offsets: [Int] = []
     /// Strings written so far: ASCII ones by their bytes, the others by value.
     var asciiStrings = BinaryPlistStringTable()
-    var strings: [String: Int] = [:]
+    /// Non-ASCII strings already written, by their UTF-16 units: exact scalars, not `String`'s
+    /// canonical equivalence (which would write `"e\u{301}"` as the `"é"` before it).
+    var strings: [[UInt16]: Int] = [:]
     var path = ValuePath()
 
     /// - Parameter objectBound: at least the number of objects that will be written.
@@ -98,14 +100,15 @@ struct BinaryPlistOutput: DocumentBuilder {
             return id
         }
         if let ascii { return ascii }
-        if let id = strings[string] { return id }
+        let units = Array(string.utf16)
+        if let id = strings[units] { return id }
         let id = begin()
-        appendMarker(0x60, count: string.utf16.count)
-        for unit in string.utf16 {
+        appendMarker(0x60, count: units.count)
+        for unit in units {
             bytes.append(UInt8(unit >> 8))
             bytes.append(UInt8(unit & 0xFF))
         }
-        strings[string] = id
+        strings[units] = id
         return id
     }
 

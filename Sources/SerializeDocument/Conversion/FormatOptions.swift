@@ -97,7 +97,7 @@ public enum MissingStrategy: String, Sendable, Hashable, CaseIterable {
 /// | ``pretty``, ``sortKeys`` | every JSON and XML writer and encoder |
 /// | ``dates``, ``data``, ``nonFinite`` | JSON and CSV, writing and reading (coders) |
 /// | ``keys`` | the `Codable` coders |
-/// | ``null`` | serialize's property-list writers |
+/// | ``null`` | serialize's property-list writers; with serialize's `Codable` coder (SerializeCodable) a ``NullStrategy/string(_:)`` marker is collision-free (real strings starting with its first character are escaped) |
 /// | ``missing``, ``inferCSVTypes`` | serialize's CSV writer and reader |
 /// | ``unmatchedColumns`` | the CSV decoder behind `Persistence` and the harness |
 /// | ``maximumDepth`` | serialize's JSON and binary property list readers |

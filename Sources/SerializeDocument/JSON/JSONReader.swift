@@ -74,6 +74,7 @@ struct JSONParser<Builder: DocumentBuilder> {
 
     mutating func parseValue() throws(Diagnostic) -> Builder.Value {
         guard index < bytes.count else { throw error(.syntax, "unexpected end of input, expected a value") }
+        builder.valueStarts(at: index)
         let scalar: Document
         switch bytes[index] {
         case UInt8(ascii: "{"): return try parseObject()

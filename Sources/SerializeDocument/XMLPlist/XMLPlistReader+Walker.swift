@@ -297,7 +297,10 @@ struct XMLPlistWalk<Builder: DocumentBuilder> {
             keys.append(key)
             frame.hasKey = true
         }
-        if building && frame.tag != .plist { beginSlot(key: key) }
+        if building && frame.tag != .plist {
+            beginSlot(key: key)
+            builder.valueStarts(at: frame.start)
+        }
         switch frame.tag {
         case .dict:
             dicts.append(DictState())
