@@ -33,11 +33,14 @@ public struct EditedFile: Sendable, Equatable {
 }
 
 extension Format {
-    /// Whether a JSON or XML property-list text looks written in the pretty layout (with line
-    /// breaks), so an edit writes it back the same way: serialize's pretty writers end the
-    /// text with a line break, the compact ones do not.
-    static func looksPretty(_ data: Data) -> Bool {
-        data.last == 0x0A
+    /// Whether a JSON or XML property-list text looks written in the pretty layout, so an edit
+    /// writes it back the same way: serialize's pretty JSON ends with a line break (the compact
+    /// one does not); its pretty XML breaks the line before `</plist>` (the compact one does not).
+    static func looksPretty(_ data: Data, format: Format) -> Bool {
+        guard format == .xmlPlist else { return data.last == 0x0A }
+        guard let end = data.lastRange(of: Data("</plist>".utf8)), end.lowerBound > data.startIndex else { return true }
+        let before = data[data.index(before: end.lowerBound)]
+        return before == 0x0A || before == 0x0D
     }
 
     /// Applies `edits` to a JSON, XML or binary property-list document and writes it back in
@@ -77,7 +80,7 @@ extension Format {
         } catch {
             throw .editing(error)
         }
-        let writing = options ?? FormatOptions(pretty: looksPretty(data))
+        let writing = options ?? FormatOptions(pretty: looksPretty(data, format: format))
         do {
             return EditedFile(format: format, data: try format.write(document, options: writing))
         } catch {
