@@ -210,6 +210,8 @@ let package = Package(
             name: "SerializeCommandsTests",
             dependencies: [
                 "SerializeCommands", "SerializeCLI", "SerializeDocument", "SerializePersistence", "SerializeTesting", "TestSupport",
+                // The edit verbs' tests build value paths.
+                "SerializeCore",
             ],
             swiftSettings: swiftSettings
         ),
