@@ -3,7 +3,7 @@
 
 public import ArgumentParser
 import Foundation
-import SerializeCore
+public import SerializeCore
 public import SerializeDocument
 
 extension Document.TextType: EnumerableFlag {
@@ -21,12 +21,36 @@ extension Document.TextType: EnumerableFlag {
     }
 }
 
-/// The type of VALUE.
+/// FILE and KEYPATH, the arguments every edit verb starts with.
+public struct EditTarget: ParsableArguments {
+    @Argument(help: "The JSON or property-list file to edit ('-': standard input, result on standard output).")
+    var file: String
+
+    @Argument(help: "The key path, such as items[3].name, items.3.name or /items/3/name ('' is the top value).")
+    var keyPath: String
+
+    public init() {}
+
+    /// KEYPATH parsed, or a usage error.
+    var path: ValuePath {
+        get throws { try PlistFile.keyPath(keyPath) }
+    }
+}
+
+/// VALUE and its type.
 public struct EditValueOptions: ParsableArguments {
+    @Argument(help: "The value, read as the type flag says (default --string).")
+    var text: String
+
     @Flag(exclusivity: .exclusive)
     var type: Document.TextType = .string
 
     public init() {}
+
+    /// VALUE read as its type, or a usage error that says why.
+    var value: Document {
+        get throws { try EditRun.validValue(text, as: type) }
+    }
 }
 
 /// Where an edit's result goes.

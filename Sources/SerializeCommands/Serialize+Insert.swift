@@ -24,16 +24,9 @@ extension Serialize {
                 """
         )
 
-        @Argument(help: "The JSON or property-list file to edit ('-': standard input, result on standard output).")
-        var file: String
+        @OptionGroup var target: EditTarget
 
-        @Argument(help: "Where the value goes, such as items[3].name, items.3.name or /items/3/name.")
-        var keyPath: String
-
-        @Argument(help: "The value, read as the type flag says (default --string).")
-        var value: String
-
-        @OptionGroup var type: EditValueOptions
+        @OptionGroup var value: EditValueOptions
 
         @Flag(help: "KEYPATH names an array: add VALUE at its end.")
         var append = false
@@ -41,15 +34,13 @@ extension Serialize {
         @OptionGroup var output: EditOutputOptions
 
         func validate() throws {
-            _ = try PlistFile.keyPath(keyPath)
-            _ = try EditRun.validValue(value, as: type.type)
+            _ = try target.path
+            _ = try value.value
         }
 
         func run() throws {
-            let path = try PlistFile.keyPath(keyPath)
-            let value = try EditRun.validValue(value, as: type.type)
-            let edit: DocumentEdit = append ? .append(value, to: path) : .insert(value, at: path)
-            try EditRun.run(file: file, edits: [edit], options: output)
+            let path = try target.path, value = try value.value
+            try EditRun.run(file: target.file, edits: [append ? .append(value, to: path) : .insert(value, at: path)], options: output)
         }
     }
 }

@@ -18,20 +18,16 @@ extension Serialize {
                 """
         )
 
-        @Argument(help: "The JSON or property-list file to edit ('-': standard input, result on standard output).")
-        var file: String
-
-        @Argument(help: "The value to remove, such as items[3].name, items.3.name or /items/3/name.")
-        var keyPath: String
+        @OptionGroup var target: EditTarget
 
         @OptionGroup var output: EditOutputOptions
 
         func validate() throws {
-            _ = try PlistFile.keyPath(keyPath)
+            _ = try target.path
         }
 
         func run() throws {
-            try EditRun.run(file: file, edits: [.remove(at: try PlistFile.keyPath(keyPath))], options: output)
+            try EditRun.run(file: target.file, edits: [.remove(at: try target.path)], options: output)
         }
     }
 }

@@ -20,27 +20,19 @@ extension Serialize {
                 """
         )
 
-        @Argument(help: "The JSON or property-list file to edit ('-': standard input, result on standard output).")
-        var file: String
+        @OptionGroup var target: EditTarget
 
-        @Argument(help: "The value to replace, such as items[3].name, items.3.name or /items/3/name.")
-        var keyPath: String
-
-        @Argument(help: "The new value, read as the type flag says (default --string).")
-        var value: String
-
-        @OptionGroup var type: EditValueOptions
+        @OptionGroup var value: EditValueOptions
 
         @OptionGroup var output: EditOutputOptions
 
         func validate() throws {
-            _ = try PlistFile.keyPath(keyPath)
-            _ = try EditRun.validValue(value, as: type.type)
+            _ = try target.path
+            _ = try value.value
         }
 
         func run() throws {
-            let edit = DocumentEdit.replace(at: try PlistFile.keyPath(keyPath), with: try EditRun.validValue(value, as: type.type))
-            try EditRun.run(file: file, edits: [edit], options: output)
+            try EditRun.run(file: target.file, edits: [.replace(at: try target.path, with: try value.value)], options: output)
         }
     }
 }

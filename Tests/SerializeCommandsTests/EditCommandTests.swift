@@ -28,9 +28,9 @@ private func read(_ url: URL) throws -> Document {
 @Suite struct EditParsingTests {
     @Test func typeFlagsAndOutputOptionsParse() throws {
         let insert = try #require(try Serialize.parseAsRoot(["insert", "f.plist", "a.b", "7", "--integer", "--append", "-o", "-"]) as? Serialize.Insert)
-        #expect(insert.type.type == .integer && insert.append && insert.output.output == "-")
+        #expect(insert.value.type == .integer && insert.value.text == "7" && insert.append && insert.output.output == "-")
         let replace = try #require(try Serialize.parseAsRoot(["replace", "f.json", "/a", "{}", "--json", "--dry-run"]) as? Serialize.Replace)
-        #expect(replace.type.type == .json && replace.output.dryRun)
+        #expect(replace.value.type == .json && replace.target.keyPath == "/a" && replace.output.dryRun)
         #expect(try Serialize.parseAsRoot(["remove", "f.json", "a"]) is Serialize.Remove)
         #expect(try Serialize.parseAsRoot(["insert", "f.json", "n", "--integer", "--", "-3"]) is Serialize.Insert)
     }

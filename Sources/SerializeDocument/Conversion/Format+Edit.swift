@@ -49,8 +49,9 @@ extension Format {
     ///
     /// Untouched content is byte-for-byte stable in canonical form: a file serialize's writer
     /// produced (pretty or compact, in document order) comes back identical except for the
-    /// edit. Other layouts are rewritten in serialize's layout (pretty when the text ends with a
-    /// line break, compact otherwise) unless `options` says which.
+    /// edit. Other layouts are rewritten in serialize's, pretty or compact as the file looks
+    /// (pretty JSON ends with a line break, pretty XML breaks the line before `</plist>`),
+    /// unless `options` says which.
     ///
     /// - Parameters:
     ///   - data: The document's bytes.
