@@ -148,6 +148,8 @@ extension Document {
 
     /// Applies `edits` in order; on a failure the document is as it was before the first.
     public mutating func apply(_ edits: [DocumentEdit]) throws(Diagnostic) {
+        // One edit checks everything before it changes anything: no copy needed.
+        if edits.count == 1 { return try apply(edits[0]) }
         var copy = self
         for edit in edits { try copy.apply(edit) }
         self = copy

@@ -1,4 +1,5 @@
 import Foundation
+import OrderedCollections
 import Testing
 import SerializeCore
 @testable import SerializeDocument
@@ -175,5 +176,51 @@ private func path(_ text: String) -> ValuePath {
         let data = try format.emptyDocument()
         #expect(Format.detect(in: data) == format)
         #expect(try format.read(data) == [:])
+    }
+}
+
+@Suite struct RandomEditTests {
+    /// Every path of `document`, parents before children.
+    private func paths(in document: Document, at path: ValuePath = ValuePath()) -> [ValuePath] {
+        switch document {
+        case let .array(items):
+            return items.indices.flatMap { [path.appending(.index($0))] + paths(in: items[$0], at: path.appending(.index($0))) }
+        case let .dictionary(entries):
+            return entries.flatMap { [path.appending(.key($0.key))] + paths(in: $0.value, at: path.appending(.key($0.key))) }
+        default:
+            return []
+        }
+    }
+
+    /// At every path of random documents: replacing a value by itself changes nothing (in the
+    /// tree and in the JSON bytes); removing an array element and inserting it back at its index
+    /// gives the document back; removing a key leaves the other keys in their order.
+    @Test func editsAtEveryPathOfRandomDocuments() throws {
+        for seed in UInt64(1)...120 {
+            var generator = DocumentGenerator(random: SeededGenerator(state: seed), json: true)
+            let document = generator.document()
+            let text = try JSONWriter(options: FormatOptions()).write(document)
+            for path in paths(in: document) {
+                let value = try document.value(at: path)
+                var same = document
+                try same.apply(.replace(at: path, with: value))
+                #expect(same == document, "seed \(seed) \(path)")
+                #expect(try Format.edit(text, applying: [.replace(at: path, with: value)]).data == text, "seed \(seed) \(path)")
+                var removed = document
+                try removed.apply(.remove(at: path))
+                guard let last = path.components.last else { continue }
+                let parent = ValuePath(Array(path.components.dropLast()))
+                switch (last, try document.value(at: parent), try removed.value(at: parent)) {
+                case let (.index, .array(before), .array(after)):
+                    #expect(after.count == before.count - 1, "seed \(seed) \(path)")
+                    try removed.apply(.insert(value, at: path))
+                    #expect(removed == document, "seed \(seed) \(path)")
+                case let (.key(key), .dictionary(before), .dictionary(after)):
+                    #expect(Array(after.keys) == before.keys.filter { $0 != key }, "seed \(seed) \(path)")
+                default:
+                    Issue.record("seed \(seed) \(path): the parent changed kind")
+                }
+            }
+        }
     }
 }
