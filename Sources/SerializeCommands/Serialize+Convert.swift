@@ -122,10 +122,12 @@ extension Serialize {
             let bytes: Data
             let line = progress.line()
             line?.tick { ProgressLine.fileText("converting", inputName, bytes: data.count, elapsed: $0) }
-            defer { line?.finish() }
             do {
                 bytes = try sourceFormat.convert(data, to: targetFormat, reading: options.formatOptions, writing: options.formatOptions)
+                line?.finish()
             } catch {
+                // Clear the progress line before the error is printed on its line.
+                line?.finish()
                 switch error {
                 case var .reading(error):
                     if input == "-", options.from == nil, sourceFormat == .json, error.remedy == nil {

@@ -74,6 +74,32 @@ import TestSupport
         #expect(single.standardError.isEmpty && edit.standardError.isEmpty)
     }
 
+    /// The other side, end to end: under `script`, standard error is a terminal and the line appears.
+    @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/script"), "script(1) is not installed to give a terminal"))
+    func progressAppearsOnATerminal() throws {
+        let folder = try scratchFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        var inputs: [String] = []
+        for index in 0..<3 {
+            let url = folder.appendingPathComponent("f\(index).json")
+            try Data("{\"i\": \(index)}".utf8).write(to: url)
+            inputs.append(url.path)
+        }
+        let command = ([BuiltTool.executable.path, "convert"] + inputs + ["--to", "xml", "--out-dir", folder.appendingPathComponent("out").path, "--progress-after", "0"])
+            .map { "'\($0)'" }.joined(separator: " ")
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/script")
+        process.arguments = ["-qc", command, "/dev/null"]
+        let output = Pipe()
+        process.standardOutput = output
+        process.standardInput = FileHandle.nullDevice
+        try process.run()
+        let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        #expect(text.contains("\r3/3 files, "), "\(text.debugDescription)")
+        #expect(text.contains("converted 3 of 3 files"))
+    }
+
     /// The line itself: drawn on a terminal once the delay has passed, never when quiet or not a
     /// terminal, and cleared at the end.
     @Test func progressLineDrawsOnlyOnATerminal() {
