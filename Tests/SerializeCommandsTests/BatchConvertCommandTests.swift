@@ -57,12 +57,7 @@ import TestSupport
     @Test func progressIsSilentWhenStandardErrorIsNotATerminal() throws {
         let folder = try scratchFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
-        var inputs: [String] = []
-        for index in 0..<8 {
-            let url = folder.appendingPathComponent("f\(index).json")
-            try Data("{\"i\": \(index)}".utf8).write(to: url)
-            inputs.append(url.path)
-        }
+        let inputs = try smallFiles(8, in: folder)
         let batch = try BuiltTool.run(["convert"] + inputs + ["--to", "binary", "--out-dir", folder.appendingPathComponent("out").path, "--progress-after", "0"])
         #expect(batch.status == 0)
         #expect(batch.standardError == "converted 8 of 8 files into \(folder.appendingPathComponent("out").path)\n")
@@ -79,12 +74,7 @@ import TestSupport
     func progressAppearsOnATerminal() throws {
         let folder = try scratchFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
-        var inputs: [String] = []
-        for index in 0..<3 {
-            let url = folder.appendingPathComponent("f\(index).json")
-            try Data("{\"i\": \(index)}".utf8).write(to: url)
-            inputs.append(url.path)
-        }
+        let inputs = try smallFiles(3, in: folder)
         let command = ([BuiltTool.executable.path, "convert"] + inputs + ["--to", "xml", "--out-dir", folder.appendingPathComponent("out").path, "--progress-after", "0"])
             .map { "'\($0)'" }.joined(separator: " ")
         let process = Process()
@@ -115,6 +105,15 @@ import TestSupport
         line?.update(ProgressLine.batchText(progress, elapsed: 2))
         line?.finish()
         #expect(drawn.all == ["\r3/10 files, 2.0 of 10.0 MB, 1.0 MB/s, 8 s left, 1 failed\u{1B}[K", "\r\u{1B}[K"])
+    }
+}
+
+/// `count` small JSON files `f0.json`, `f1.json`, … in `folder`; their paths.
+private func smallFiles(_ count: Int, in folder: URL) throws -> [String] {
+    try (0..<count).map { index in
+        let url = folder.appendingPathComponent("f\(index).json")
+        try Data("{\"i\": \(index)}".utf8).write(to: url)
+        return url.path
     }
 }
 
