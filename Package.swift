@@ -239,8 +239,6 @@ let package = Package(
             ],
             swiftSettings: swiftSettings
         ),
-        // One test file importing every library product at once: their public names must not
-        // collide (no type named like its module, one of each main type).
         // README and DocC samples, verbatim: a test checks each ```swift block is in Samples/.
         .testTarget(
             name: "DocumentationTests",
@@ -252,6 +250,8 @@ let package = Package(
             ],
             swiftSettings: swiftSettings
         ),
+        // One test file importing every library product at once: their public names must not
+        // collide (no type named like its module, one of each main type).
         .testTarget(
             name: "ProductImportTests",
             dependencies: [
