@@ -6,7 +6,7 @@ import SerializeDocument
 extension KnownLoss {
     /// The losses of ``RoundTripFormat/Coder/serialize``, in the order the fidelity matrix lists them.
     static var serializeLosses: [KnownLoss] {
-        [.plistNullRefused, .xmlPlistControlCharacterRefused, .readerDepthRefused, .csvRecordShapeRefused, .csvOneColumnNullRefused]
+        [.plistNullRefused, .xmlPlistControlCharacterRefused, .depthRefused, .csvRecordShapeRefused, .csvOneColumnNullRefused]
     }
 
     /// serialize's property-list writers refuse `nil` under the default ``FormatOptions/null``.
@@ -25,13 +25,16 @@ extension KnownLoss {
         appliesTo: { $0.coder == .serialize && $0.format == .xmlPlist },
         failure: { $0.stage == .encode && $0.kind == .invalidValue && $0.message.contains("XML 1.0 cannot carry") })
 
-    /// serialize's readers refuse deep nesting, so no input can overflow the stack.
-    public static let readerDepthRefused = KnownLoss(
-        name: "readerDepthRefused",
-        summary: "serialize's JSON and binary plist readers refuse input nested deeper than FormatOptions.maximumDepth (512, as Foundation and plutil), its XML reader elements nested deeper than libxml2's 512 and its CSV reader columns nested deeper than maximumDepth, so no input can overflow the stack; the writers write it.",
-        remedy: "Raise FormatOptions.maximumDepth for trusted JSON or binary property lists, or flatten the structure.",
+    /// serialize's one depth rule: writers and readers refuse nesting deeper than the limit.
+    public static let depthRefused = KnownLoss(
+        name: "depthRefused",
+        summary: "serialize follows one depth rule (FormatOptions.maximumDepth, 512 nested arrays and dictionaries, as Foundation and plutil): its writers refuse a deeper value by name and its readers refuse deeper input, so nothing it writes is refused by its own readers and no input can overflow the stack.",
+        remedy: "Raise FormatOptions.maximumDepth on both sides for trusted data, or flatten the structure.",
         appliesTo: { $0.coder == .serialize },
-        failure: { $0.stage == .decode && $0.kind == .dataCorrupted && $0.message.contains("nest") && $0.message.contains("deeper than") })
+        failure: { failure in
+            (failure.stage == .encode && failure.kind == .invalidValue && failure.message.contains("nest deeper than"))
+                || (failure.stage == .decode && failure.kind == .dataCorrupted && failure.message.contains("nest") && failure.message.contains("deeper than"))
+        })
 
     /// A one-column CSV cannot hold `null`: its row would be a blank line.
     public static let csvOneColumnNullRefused = KnownLoss(

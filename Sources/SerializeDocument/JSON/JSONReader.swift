@@ -14,7 +14,8 @@ import OrderedCollections
 /// last value. A UTF-8 byte-order mark is skipped. Nesting deeper than ``maximumDepth`` is
 /// refused with ``Diagnostic/Code/tooDeep``, so no input can overflow the stack.
 public struct JSONReader: Sendable {
-    /// The deepest nesting of arrays and objects accepted; 512, the same as Foundation and plutil.
+    /// The deepest nesting of arrays and objects accepted; 512, the same as Foundation and plutil
+    /// (the one rule of ``FormatOptions/maximumDepth``).
     public var maximumDepth: Int
 
     /// Creates a reader.
