@@ -12,7 +12,7 @@
 //        └─► SerializeXML (◄─ CLibXML2) ─────────────────────────┴─► SerializeDocument
 //
 //   SerializeDocument ─┬─► PlistInspector
-//                      └─► SerializePersistence (+ SerializeCSV, SerializeCoding) ─► SerializeTesting
+//                      └─► SerializeCodable ─► SerializePersistence (+ SerializeCSV, SerializeCoding) ─► SerializeTesting
 //
 // SerializeCommands (the verbs) builds on SerializeDocument, PlistInspector, SerializeTesting,
 // SerializeModels, SerializeCoding and SerializeCore; SerializeCLI is its @main, built as the
@@ -39,6 +39,8 @@ let package = Package(
         .library(name: "SerializeCSV", targets: ["SerializeCSV"]),
         .library(name: "SerializeDocument", targets: ["SerializeDocument"]),
         .library(name: "PlistInspector", targets: ["PlistInspector"]),
+        // Codable ⇄ Document: Foundation's coder API over serialize's own readers and writers.
+        .library(name: "SerializeCodable", targets: ["SerializeCodable"]),
         // The libxml2 wrapper, a product so the lint benchmark can measure bare libxml2 beside it.
         .library(name: "SerializeXML", targets: ["SerializeXML"]),
         .library(name: "SerializePersistence", targets: ["SerializePersistence"]),
@@ -98,9 +100,21 @@ let package = Package(
             ],
             swiftSettings: swiftSettings
         ),
+        // Codable ⇄ Document, apart from bytes ⇄ Document (swift-foundation keeps its coders apart
+        // from its scanner and writer the same way): one module, one job.
+        .target(
+            name: "SerializeCodable",
+            dependencies: [
+                "SerializeCore",
+                "SerializeDocument",
+                "SerializeCSV",
+                .product(name: "OrderedCollections", package: "swift-collections"),
+            ],
+            swiftSettings: swiftSettings
+        ),
         .target(
             name: "SerializePersistence",
-            dependencies: ["SerializeCore", "SerializeDocument", "SerializeCSV", "SerializeCoding"],
+            dependencies: ["SerializeCore", "SerializeDocument", "SerializeCodable", "SerializeCSV", "SerializeCoding"],
             swiftSettings: swiftSettings
         ),
 
@@ -112,6 +126,7 @@ let package = Package(
                 "SerializeCore",
                 "SerializeCoding",
                 "SerializeDocument",
+                "SerializeCodable",
                 "SerializeCSV",
                 // The harness codes through persistence's coders (Format+Coders.swift), so its
                 // formats and persistence's are the same values.
@@ -201,7 +216,7 @@ let package = Package(
         .testTarget(
             name: "SerializePersistenceTests",
             dependencies: [
-                "SerializePersistence", "SerializeModels", "SerializeCoding", "TestSupport",
+                "SerializePersistence", "SerializeModels", "SerializeCoding", "SerializeCodable", "TestSupport",
                 // The CSV agreement tests: convert (SerializeDocument), the coder, persistence.
                 "SerializeCore", "SerializeDocument", "SerializeCSV",
             ],
@@ -224,19 +239,19 @@ let package = Package(
             ],
             swiftSettings: swiftSettings
         ),
-        // One test file importing every library product at once: their public names must not
-        // collide (no type named like its module, one of each main type).
         // README and DocC samples, verbatim: a test checks each ```swift block is in Samples/.
         .testTarget(
             name: "DocumentationTests",
             dependencies: [
                 "SerializeCore", "SerializeCoding", "SerializeModels", "SerializeCSV", "SerializeDocument",
-                "PlistInspector", "SerializePersistence", "SerializeTesting",
+                "SerializeCodable", "PlistInspector", "SerializePersistence", "SerializeTesting",
                 .product(name: "OrderedCollections", package: "swift-collections"),
                 .product(name: "PropertyBased", package: "swift-property-based"),
             ],
             swiftSettings: swiftSettings
         ),
+        // One test file importing every library product at once: their public names must not
+        // collide (no type named like its module, one of each main type).
         .testTarget(
             name: "ProductImportTests",
             dependencies: [

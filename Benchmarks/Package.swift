@@ -62,6 +62,18 @@ let package = Package(
             path: "Benchmarks/ConvertBenchmarks",
             plugins: [.plugin(name: "BenchmarkPlugin", package: "package-benchmark")]
         ),
+        // serialize's Codable coder against Foundation's, side by side.
+        .executableTarget(
+            name: "CodableBenchmarks",
+            dependencies: [
+                .product(name: "Benchmark", package: "package-benchmark"),
+                .product(name: "SerializeCodable", package: root),
+                .product(name: "SerializeDocument", package: root),
+                .product(name: "SerializeModels", package: root),
+            ],
+            path: "Benchmarks/CodableBenchmarks",
+            plugins: [.plugin(name: "BenchmarkPlugin", package: "package-benchmark")]
+        ),
         .executableTarget(
             name: "LintBenchmarks",
             dependencies: [

@@ -56,10 +56,11 @@ public struct PlistReport: Sendable {
 /// for finding in report.findings { print("Info.plist:\(finding)") }
 /// ```
 public struct PlistLinter: Sendable {
-    /// The deepest nesting accepted before the linter refuses to read further.
+    /// The deepest nesting of arrays and dictionaries accepted before the linter refuses to read
+    /// further (`FormatOptions.maximumDepth`'s rule: `<plist>` does not count, a UID does).
     public var maxDepth: Int
 
-    /// A linter accepting `maxDepth` levels of nesting (512 by default, as plutil).
+    /// A linter accepting `maxDepth` levels of arrays and dictionaries (512 by default, as plutil).
     public init(maxDepth: Int = 512) {
         self.maxDepth = maxDepth
     }
@@ -73,7 +74,7 @@ public struct PlistLinter: Sendable {
         var report = PlistReport(format: format, size: data.count, findings: [], document: nil)
         switch format {
         case .xml:
-            let inspection = XMLPlistReader(maxDepth: maxDepth).inspect(data, keepingValues: keepingValues)
+            let inspection = XMLPlistReader(maximumDepth: maxDepth).inspect(data, keepingValues: keepingValues)
             report.findings = inspection.diagnostics
             report.document = inspection.document
         case .binary:

@@ -41,6 +41,12 @@ public struct CSVDialect: Sendable, Hashable {
 
     // MARK: - Delimiter detection
 
+    /// How many bytes of the input ``CSVReader`` looks at to detect the delimiter: the first
+    /// 64 KiB after a byte-order mark, or all of a shorter input. The same for a file, a file
+    /// descriptor, standard input and bytes in memory, and whatever the reader's buffer size, so
+    /// the delimiter depends only on the bytes, not on how they arrive.
+    public static let delimiterDetectionSampleSize = 64 * 1024
+
     /// Guesses the delimiter of a sample of CSV text.
     ///
     /// Each candidate splits the sample's complete lines (quotes respected, so a delimiter

@@ -158,9 +158,10 @@ struct CSVParser: ~Copyable {
         }
     }
 
-    /// Reads until the buffer holds a chunk (or the whole input), for delimiter detection.
-    mutating func fillForDetection() throws(Diagnostic) {
-        while count - position < chunkSize / 2, try refill() {}
+    /// Reads until the buffer holds `minimum` unparsed bytes or the whole input, for delimiter
+    /// detection (``CSVDialect/delimiterDetectionSampleSize``); the buffer grows as needed.
+    mutating func fill(atLeast minimum: Int) throws(Diagnostic) {
+        while count - position < minimum, try refill() {}
     }
 
     /// Skips a UTF-8 byte order mark at the start of the input.

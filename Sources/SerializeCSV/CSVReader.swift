@@ -38,8 +38,9 @@ public final class CSVReader {
     public struct Configuration: Sendable {
         /// Delimiter, quote, header and trimming.
         public var dialect: CSVDialect
-        /// Whether to guess the delimiter from the first chunk of input, replacing
-        /// `dialect.delimiter` when a candidate fits.
+        /// Whether to guess the delimiter from the first
+        /// ``CSVDialect/delimiterDetectionSampleSize`` bytes of input (however they arrive),
+        /// replacing `dialect.delimiter` when a candidate fits.
         public var detectsDelimiter: Bool
         /// The delimiters detection tries.
         public var delimiterCandidates: [Unicode.Scalar]
@@ -127,9 +128,9 @@ public final class CSVReader {
         parser = CSVParser(source: source, configuration: configuration)
         try parser.skipByteOrderMark()
         if configuration.detectsDelimiter {
-            try parser.fillForDetection()
+            try parser.fill(atLeast: CSVDialect.delimiterDetectionSampleSize)
             if let detected = configuration.dialect.detectDelimiter(
-                in: parser.bufferedBytes, candidates: configuration.delimiterCandidates)
+                in: parser.bufferedBytes.prefix(CSVDialect.delimiterDetectionSampleSize), candidates: configuration.delimiterCandidates)
             {
                 self.configuration.dialect.delimiter = detected
                 parser.setDelimiter(detected)

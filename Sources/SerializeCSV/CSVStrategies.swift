@@ -122,7 +122,7 @@ public enum CSVKeyStrategy {
     }
 
     /// `myURLValue` → `my_url_value`, `userID2` → `user_id2`.
-    static func snakeCase(_ key: String) -> String {
+    package static func snakeCase(_ key: String) -> String {
         let scalars = Array(key.unicodeScalars)
         var result = String.UnicodeScalarView()
         for (index, scalar) in scalars.enumerated() {

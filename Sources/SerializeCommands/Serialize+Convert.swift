@@ -4,7 +4,6 @@ public import ArgumentParser
 import Foundation
 import SerializeCore
 import SerializeDocument
-import SerializeCore
 
 extension Serialize {
     /// Converts a document from one format to another, refusing by name what the target cannot
@@ -13,7 +12,7 @@ extension Serialize {
         /// Name, abstract, and the discussion with the exit codes `--help` prints.
         public static let configuration = CommandConfiguration(
             commandName: "convert",
-            abstract: "Convert between JSON, XML and binary property lists, CSV and TSV.",
+            abstract: "Convert between JSON, XML and binary property lists, CSV and TSV; one file or many.",
             discussion: """
                 Formats come from the file extensions (.json, .plist, .csv, .tsv) unless --from or \
                 --to says otherwise. A .plist is written as XML unless --to binary; on reading, \
@@ -29,6 +28,17 @@ extension Serialize {
                 a temporary file beside the target and renamed, so a failed conversion never \
                 leaves a half-written file.
 
+                MANY FILES: serialize convert IN... --to FORMAT --out-dir DIR converts every IN \
+                (with -r, every file in the folders named, keeping their subfolders) into DIR, \
+                several files at a time (--jobs, default: one per core). A file that fails does \
+                not stop the others; a summary follows, and the exit status is that of the worst \
+                failure. Outputs are named after their inputs with the target's extension; when \
+                two inputs would get the same name, each keeps its own extension before the new \
+                one (a.json.csv, a.plist.csv), and a name still taken gets -2, -3, … (a-2.json.csv).
+
+                PROGRESS: when standard error is a terminal and the work takes more than a \
+                second, one line shows it (bytes, rate, time left, files done); --quiet turns it off.
+
                 EXIT STATUS:
                   0   converted
                   1   the target format cannot hold a value (see the flag the error names)
@@ -39,13 +49,27 @@ extension Serialize {
                 """
         )
 
-        @Argument(help: "The input file, or '-' for standard input.")
-        var input: String
+        @Argument(help: "IN OUT: the input and the output file ('-': standard input or output); with --out-dir, the inputs.")
+        var files: [String] = []
 
-        @Argument(help: "The output file, or '-' for standard output.")
-        var output: String
+        @Option(help: ArgumentHelp("Convert every input into this folder (needs --to).", valueName: "DIR"))
+        var outDir: String?
+
+        @Flag(name: .shortAndLong, help: "With --out-dir: convert the files in folders and their subfolders.")
+        var recursive = false
+
+        @Option(help: "With --out-dir: how many files to convert at a time (default: one per core).")
+        var jobs: Int?
 
         @OptionGroup var options: ConvertOptions
+
+        @OptionGroup var progress: ProgressOptions
+
+        /// The input file of a single conversion.
+        var input: String { files.first ?? "-" }
+
+        /// The output file of a single conversion.
+        var output: String { files.count > 1 ? files[1] : "-" }
 
         /// Creates the command; swift-argument-parser fills in its arguments.
         public init() {}
@@ -60,6 +84,17 @@ extension Serialize {
 
         /// Refuses files whose format neither the extension nor a flag names.
         public func validate() throws {
+            if outDir != nil {
+                guard !files.isEmpty else { throw ValidationError("name the files to convert into --out-dir") }
+                guard options.to != nil else { throw ValidationError("--out-dir needs --to FORMAT: json, xml, binary, csv or tsv") }
+                if let jobs, jobs < 1 { throw ValidationError("--jobs must be at least 1") }
+                return
+            }
+            guard files.count == 2 else {
+                throw ValidationError(
+                    "convert takes IN and OUT (\(files.count) given); to convert several files, use --out-dir DIR --to FORMAT")
+            }
+            if recursive || jobs != nil { throw ValidationError("-r and --jobs go with --out-dir") }
             if input != "-", options.from == nil, Self.format(ofPath: input) == nil {
                 throw ValidationError("cannot tell the format of '\(input)' from its extension; use --from")
             }
@@ -70,6 +105,10 @@ extension Serialize {
 
         /// Reads, converts and writes, printing a located error and exiting with its code.
         public func run() async throws {
+            if let outDir {
+                try await runBatch(into: outDir)
+                return
+            }
             let inputName = input == "-" ? "<stdin>" : input
             let data: Data
             do {
@@ -81,9 +120,14 @@ extension Serialize {
             let targetFormat = options.to ?? (output == "-" ? .json : Self.format(ofPath: output) ?? .json)
 
             let bytes: Data
+            let line = progress.line()
+            line?.tick { ProgressLine.fileText("converting", inputName, bytes: data.count, elapsed: $0) }
             do {
                 bytes = try sourceFormat.convert(data, to: targetFormat, reading: options.formatOptions, writing: options.formatOptions)
+                line?.finish()
             } catch {
+                // Clear the progress line before the error is printed on its line.
+                line?.finish()
                 switch error {
                 case var .reading(error):
                     if input == "-", options.from == nil, sourceFormat == .json, error.remedy == nil {

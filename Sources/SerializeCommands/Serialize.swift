@@ -21,7 +21,10 @@ public struct Serialize: AsyncParsableCommand {
             error that says where it is and which flag fixes it.
             """,
         version: Serialize.version,
-        subcommands: [Convert.self, Lint.self, Print.self, TypeOf.self, Extract.self, Inspect.self, Roundtrip.self]
+        subcommands: [
+            Convert.self, Insert.self, Replace.self, Remove.self, Create.self, Lint.self, Print.self, TypeOf.self, Extract.self,
+            Inspect.self, Roundtrip.self,
+        ]
     )
 
     public init() {}

@@ -7,6 +7,7 @@
 package import Foundation
 package import SerializeCSV
 package import SerializeDocument
+import SerializeCodable
 import SerializeCoding
 import SerializeCore
 
@@ -64,7 +65,7 @@ extension FormatOptions {
             decoder.dataDecodingStrategy = .custom { decoder in
                 let container = try decoder.singleValueContainer()
                 let text = try container.decode(String.self)
-                guard let data = Self.bytes(hex: text) else {
+                guard let data = TextValues.bytes(hex: text) else {
                     throw DecodingError.dataCorruptedError(
                         in: container, debugDescription: "Expected hexadecimal data (two digits a byte), found \"\(text)\".")
                 }
@@ -122,31 +123,50 @@ extension FormatOptions {
     /// The same texts serialize's writers print for NaN and infinities.
     private static let csvNonFinite = CSVNonConformingFloatStrategy.convertToString(
         positiveInfinity: "Infinity", negativeInfinity: "-Infinity", nan: "NaN")
+}
 
-    /// The bytes of lowercase or uppercase hexadecimal text, or `nil`.
-    static func bytes(hex text: String) -> Data? {
-        let digits = Array(text.utf8)
-        guard digits.count.isMultiple(of: 2) else { return nil }
-        func value(_ digit: UInt8) -> UInt8? {
-            switch digit {
-            case UInt8(ascii: "0")...UInt8(ascii: "9"): digit - UInt8(ascii: "0")
-            case UInt8(ascii: "a")...UInt8(ascii: "f"): digit - UInt8(ascii: "a") + 10
-            case UInt8(ascii: "A")...UInt8(ascii: "F"): digit - UInt8(ascii: "A") + 10
-            default: nil
-            }
-        }
-        var bytes = Data(capacity: digits.count / 2)
-        for index in stride(from: 0, to: digits.count, by: 2) {
-            guard let high = value(digits[index]), let low = value(digits[index + 1]) else { return nil }
-            bytes.append(high << 4 | low)
-        }
-        return bytes
-    }
+// MARK: - Which coder
+
+/// Which `Codable` coder turns values into a format's bytes and back: the choice beside the
+/// ``Format`` that `Persistence`, `RecordStore` and the round-trip harness take.
+///
+/// | coder | pick it for |
+/// | --- | --- |
+/// | ``foundation`` | compatibility: the bytes Foundation's coders (and Apple's tools) write and read |
+/// | ``serialize`` | fidelity: exact 64-bit integers, key order, date fractions, top-level scalars, located errors |
+public enum CodableCoder: String, Sendable, Hashable, CaseIterable {
+    /// Foundation's `JSONEncoder`/`JSONDecoder` and `PropertyListEncoder`/`PropertyListDecoder`;
+    /// SerializeCSV's `CSVEncoder`/`CSVDecoder` for CSV.
+    case foundation
+    /// SerializeCodable's `DocumentEncoder`/`DocumentDecoder` over serialize's own readers and
+    /// writers, for every format.
+    case serialize
 }
 
 // MARK: - Encoding and decoding a value
 
 extension Format {
+    /// Encodes `value` with `coder` under `options`.
+    package func encode<T: Encodable>(
+        _ value: T, options: FormatOptions, userInfo: [CodingUserInfoKey: any Sendable], coder: CodableCoder
+    ) throws -> Data {
+        switch coder {
+        case .foundation: try encode(value, options: options, userInfo: userInfo)
+        case .serialize: try DocumentEncoder(options: options, userInfo: userInfo).encode(value, as: self)
+        }
+    }
+
+    /// Decodes a `T` with `coder` under `options`; `file` is named in located errors.
+    package func decode<T: Decodable>(
+        _ type: T.Type, from data: Data, options: FormatOptions, userInfo: [CodingUserInfoKey: any Sendable],
+        coder: CodableCoder, file: URL? = nil
+    ) throws -> T {
+        switch coder {
+        case .foundation: try decode(type, from: data, options: options, userInfo: userInfo)
+        case .serialize: try DocumentDecoder(options: options, userInfo: userInfo).decode(type, from: data, as: self, file: file)
+        }
+    }
+
     /// Encodes `value` with this format's `Codable` encoder under `options`.
     ///
     /// In CSV an array is one row per element; any other value is a file of one row.

@@ -46,6 +46,10 @@ public struct PersistenceLocation: Sendable, Hashable {
 /// ```swift
 /// let persistence = Persistence(options: FormatOptions(pretty: false, dates: .secondsSince1970))
 /// ```
+///
+/// Which `Codable` coder does the work is ``coder``: Foundation's (the default) writes what
+/// other Foundation programs read; `.serialize` keeps exact 64-bit integers, key order, date
+/// fractions and top-level scalars, and its decoding errors name `file:line:column`.
 /// In CSV and TSV an array is
 /// one row per element, nested values become dotted and indexed columns (SerializeCSV's
 /// `CSVEncoder`), and any other value is a file of one row; loading a single value from a file
@@ -64,15 +68,20 @@ public struct Persistence: Sendable {
     public var fileSystem: any FileSystem
     /// Values passed to every encoder's and decoder's `userInfo`, such as a `DecodingReport`.
     public var userInfo: [CodingUserInfoKey: any Sendable]
+    /// Which `Codable` coder writes and reads: Foundation's (the default, for files other
+    /// programs read with Foundation) or serialize's own (`.serialize`, for fidelity and located
+    /// errors).
+    public var coder: CodableCoder
 
     /// A persistence with `options` over `fileSystem`, passing `userInfo` to every coder.
     public init(
         options: FormatOptions = FormatOptions(), fileSystem: any FileSystem = PosixFileSystem(),
-        userInfo: [CodingUserInfoKey: any Sendable] = [:]
+        userInfo: [CodingUserInfoKey: any Sendable] = [:], coder: CodableCoder = .foundation
     ) {
         self.options = options
         self.fileSystem = fileSystem
         self.userInfo = userInfo
+        self.coder = coder
     }
 
     // MARK: - Data
@@ -171,7 +180,7 @@ public struct Persistence: Sendable {
         _ value: T, as format: Format, userInfo: [CodingUserInfoKey: any Sendable], file: URL?
     ) throws -> Data {
         do {
-            return try format.encode(value, options: options, userInfo: userInfo)
+            return try format.encode(value, options: options, userInfo: userInfo, coder: coder)
         } catch {
             throw PersistenceError.encoding(error, of: T.self, as: format, file: file)
         }
@@ -182,7 +191,7 @@ public struct Persistence: Sendable {
         file: URL?
     ) throws -> T {
         do {
-            return try format.decode(type, from: data, options: options, userInfo: userInfo)
+            return try format.decode(type, from: data, options: options, userInfo: userInfo, coder: coder, file: file)
         } catch {
             throw PersistenceError.decoding(error, of: T.self, as: format, file: file)
         }

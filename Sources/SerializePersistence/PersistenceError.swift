@@ -52,6 +52,8 @@ public struct PersistenceError: Error, Sendable, CustomStringConvertible {
     public var message: String
     /// The underlying error.
     public var underlying: (any Error)?
+    /// Where in the file the failing value is, when the coder knows (serialize's coder does).
+    public var location: InputLocation?
 
     public init(
         _ kind: Kind, file: URL? = nil, format: Format? = nil, codingPath: ValuePath? = nil, message: String,
@@ -66,7 +68,7 @@ public struct PersistenceError: Error, Sendable, CustomStringConvertible {
     }
 
     public var description: String {
-        "\(file?.path ?? "<data>"): error: \(message)"
+        "\(file?.path ?? "<data>")\(location.map { ":\($0)" } ?? ""): error: \(message)"
     }
 }
 
@@ -107,25 +109,34 @@ extension PersistenceError {
         if let error = error as? PersistenceError { return error.withFile(file) }
         var path: ValuePath?
         var reason = String(describing: error)
+        var located: InputLocation?
         if let error = error as? DecodingError {
             switch error {
             case let .typeMismatch(_, context), let .valueNotFound(_, context), let .dataCorrupted(context):
                 path = context.codingPath.isEmpty ? nil : ValuePath(codingPath: context.codingPath)
                 reason = context.debugDescription
-                if let underlying = context.underlyingError {
+                if let diagnostic = context.underlyingError as? Diagnostic {
+                    located = diagnostic.location
+                    if context.codingPath.isEmpty, let diagnosticPath = diagnostic.path, !diagnosticPath.components.isEmpty {
+                        path = diagnosticPath
+                    }
+                } else if let underlying = context.underlyingError {
                     reason += " (\(underlying))"
                 }
             case let .keyNotFound(key, context):
                 path = ValuePath(codingPath: context.codingPath + [key])
                 reason = "No value for key '\(key.stringValue)'."
+                located = (context.underlyingError as? Diagnostic)?.location
             @unknown default:
                 break
             }
         }
         let location = path.map { " at '\($0)'" } ?? ""
-        return PersistenceError(
+        var wrapped = PersistenceError(
             .decodingFailed, file: file, format: format, codingPath: path,
             message: "cannot decode \(type)\(location) from \(format): \(reason)", underlying: error)
+        wrapped.location = located
+        return wrapped
     }
 
     func withFile(_ file: URL?) -> Self {

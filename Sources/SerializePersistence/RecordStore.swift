@@ -39,14 +39,18 @@ public actor RecordStore<Record: Codable & Sendable> {
     /// - Parameters:
     ///   - folder: The folder.
     ///   - format: The record files' format.
+    ///   - coder: Which `Codable` coder writes and reads the records; `nil` keeps `persistence`'s
+    ///     (Foundation's by default).
     ///   - persistence: The options (`FormatOptions`), file system and `userInfo` to use.
     ///   - versioning: When given, each record is stored in a versioned envelope and migrated on load.
     public init(
-        folder: URL, format: Format = .json, persistence: Persistence = Persistence(),
+        folder: URL, format: Format = .json, coder: CodableCoder? = nil, persistence: Persistence = Persistence(),
         versioning: SchemaVersioning<Record>? = nil
     ) {
         self.folder = folder
         self.format = format
+        var persistence = persistence
+        if let coder { persistence.coder = coder }
         self.persistence = persistence
         self.versioning = versioning
     }

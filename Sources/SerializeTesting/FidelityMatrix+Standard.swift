@@ -11,16 +11,21 @@ extension FidelityMatrix {
             Table(title: "Values × formats", rows: valueRows, columns: valueColumns),
             Table(
                 title: "Dates × formats and JSON date strategies", rows: dateRows,
-                columns: [.xmlPlist, .binaryPlist, .csv] + RoundTripFormat.jsonDateStrategies),
+                columns: [.xmlPlist, .binaryPlist, .csv] + RoundTripFormat.jsonDateStrategies
+                    + RoundTripFormat.allSerialize.dropFirst()
+                    + DateStrategy.allCases.map { .serialize(.json, options: FormatOptions(dates: $0), name: "serialize-json" + RoundTripFormat.nameSuffix(FormatOptions(dates: $0))) }),
         ])
     }
 
-    /// JSON with Foundation's defaults and with each option that changes a verdict, then the plists.
+    /// JSON with Foundation's defaults and with each option that changes a verdict, then the
+    /// plists and CSV; then the same formats through serialize's own coder (SerializeCodable).
     public static var valueColumns: [RoundTripFormat] {
         [
             .json, .json(FormatOptions(nonFinite: .string)), .json(FormatOptions(keys: .convertToSnakeCase)),
             .xmlPlist, .binaryPlist, .csv,
-        ]
+        ] + RoundTripFormat.allSerialize.prefix(1)
+            + [.serialize(.json, options: FormatOptions(nonFinite: .string), name: "serialize-json(nonFiniteAsStrings)")]
+            + RoundTripFormat.allSerialize.dropFirst() + [.serializeNullMarker(.binaryPlist)]
     }
 
     // MARK: - Rows

@@ -110,7 +110,10 @@ public struct FidelityMatrix: Sendable {
                  FidelityMatrixTests fails when this file and the harness disagree. -->
 
             What survives a round trip (encode, then decode) through each format, as the round-trip
-            harness (`SerializeTesting`) measures it on Foundation's coders. **exact** means every
+            harness (`SerializeTesting`) measures it on Foundation's coders (and SerializeCSV's for
+            `csv`) and, in the `serialize-…` columns, on serialize's own coder (SerializeCodable's
+            `DocumentEncoder`/`DocumentDecoder` over serialize's readers and writers; `(nullMarker)`:
+            with `FormatOptions(null: .string("$null"))`). **exact** means every
             sample came back with the same coded fields (NaN equal to NaN, the sign of zero kept,
             class instances compared by the fields they encode); otherwise the cell names the
             expected losses met, explained at the end. A cell the catalog cannot explain is printed

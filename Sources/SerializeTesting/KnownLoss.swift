@@ -86,7 +86,7 @@ extension KnownLoss {
             .snakeCaseKeyNotRestored, .binaryPlistSignedZeroUniqued,
             .binaryPlistEquivalentStringsUniqued, .uncodedStoredPropertyReset,
             .jsonNestingDepthRefused,
-        ] + csvLosses
+        ] + csvLosses + serializeLosses
     }
 
     /// Foundation's `JSONEncoder` refuses NaN and ±infinity (`Float` and `Double`) by default.

@@ -35,7 +35,9 @@ public struct RoundTripFormat: Sendable, Hashable, CustomStringConvertible {
         case foundation
         /// SerializeCSV's `CSVEncoder`/`CSVDecoder`, a value as a table of one row.
         case serializeCSV
-        /// serialize's own readers and writers (SerializeDocument), for documents.
+        /// serialize's own readers and writers (SerializeDocument): documents directly, values
+        /// through SerializeCodable's `DocumentEncoder`/`DocumentDecoder` (`Persistence`'s
+        /// `coder: .serialize`).
         case serialize
         /// Closures given to ``RoundTripFormat/init(name:format:encode:decode:)``.
         case custom
@@ -131,7 +133,7 @@ public struct RoundTripFormat: Sendable, Hashable, CustomStringConvertible {
         case .serializeCSV:
             return try CSVRoundTrip.encode(value, dialect: format.csvDialect ?? .rfc4180, options: options, userInfo: userInfo)
         case .serialize:
-            throw Unsupported(format: self)
+            return try format.encode(value, options: options, userInfo: userInfo, coder: .serialize)
         case .custom:
             guard let encodeValue else { throw Unsupported(format: self) }
             return try encodeValue(value)
@@ -146,7 +148,7 @@ public struct RoundTripFormat: Sendable, Hashable, CustomStringConvertible {
         case .serializeCSV:
             return try CSVRoundTrip.decode(type, from: data, dialect: format.csvDialect ?? .rfc4180, options: options, userInfo: userInfo)
         case .serialize:
-            throw Unsupported(format: self)
+            return try format.decode(type, from: data, options: options, userInfo: userInfo, coder: .serialize)
         case .custom:
             guard let decodeValue else { throw Unsupported(format: self) }
             let decoded = try decodeValue(type, data)
@@ -179,8 +181,7 @@ public struct RoundTripFormat: Sendable, Hashable, CustomStringConvertible {
         }
     }
 
-    /// A coder asked for what it does not do: values through ``Coder/serialize`` (until the
-    /// document coder exists), documents through CSV's `Codable` coder or closures.
+    /// A coder asked for what it does not do: documents through CSV's `Codable` coder or closures.
     struct Unsupported: Error, CustomStringConvertible {
         var format: RoundTripFormat
         var description: String { "\(format.name): the \(format.coder.rawValue) coder cannot do this" }
@@ -222,11 +223,27 @@ extension RoundTripFormat {
     /// columns, and read back as that one row.
     public static let csv = RoundTripFormat(.csv)
 
-    /// serialize's own reader and writer for `format` (SerializeDocument), for documents: exact
-    /// 64-bit integers, ordered keys, and a named error wherever the format cannot hold a value
-    /// under `options`.
-    public static func serialize(_ format: Format, options: FormatOptions = FormatOptions()) -> RoundTripFormat {
-        RoundTripFormat(format, options: options, coder: .serialize, name: format.name)
+    /// serialize's own reader and writer for `format` (SerializeDocument) for documents, and
+    /// SerializeCodable's `DocumentEncoder`/`DocumentDecoder` over them for values: exact 64-bit
+    /// integers, ordered keys, and a named error wherever the format cannot hold a value under
+    /// `options`. Named as the format (`json`) unless `name` is given.
+    public static func serialize(_ format: Format, options: FormatOptions = FormatOptions(), name: String? = nil) -> RoundTripFormat {
+        RoundTripFormat(format, options: options, coder: .serialize, name: name ?? format.name)
+    }
+
+    /// Every format through serialize's own coder with default options: JSON, XML and binary
+    /// property lists, CSV, named `serialize-json`, `serialize-xml`, `serialize-binary`,
+    /// `serialize-csv`. The property lists refuse `nil` (``KnownLoss/plistNullRefused``);
+    /// ``serializeNullMarker(_:)`` writes the collision-free marker instead.
+    public static var allSerialize: [RoundTripFormat] {
+        [Format.json, .xmlPlist, .binaryPlist, .csv].map { serialize($0, name: "serialize-" + $0.name) }
+    }
+
+    /// A property list through serialize's own coder with `nil` written as the marker `$null`
+    /// that no real string collides with (`FormatOptions(null: .string("$null"))`), named
+    /// `serialize-xml(nullMarker)` or `serialize-binary(nullMarker)`.
+    public static func serializeNullMarker(_ format: Format) -> RoundTripFormat {
+        serialize(format, options: FormatOptions(null: .string("$null")), name: "serialize-\(format.name)(nullMarker)")
     }
 
     /// Every format the harness knows, with default options: JSON, XML and binary property lists
@@ -242,9 +259,9 @@ extension RoundTripFormat {
     /// variants, or `nil`. Names are what reports print: `json`, `xml`, `binary`, `csv`,
     /// `json(secondsSince1970)`, `json(nonFiniteAsStrings)`, `json(snakeCase)`.
     public static func named(_ name: String) -> RoundTripFormat? {
-        let known = all + jsonDateStrategies.dropFirst() + [
-            json(FormatOptions(nonFinite: .string)), json(FormatOptions(keys: .convertToSnakeCase)),
-        ]
+        let markers: [RoundTripFormat] = [serializeNullMarker(.xmlPlist), serializeNullMarker(.binaryPlist)]
+        let variants: [RoundTripFormat] = [json(FormatOptions(nonFinite: .string)), json(FormatOptions(keys: .convertToSnakeCase))]
+        let known: [RoundTripFormat] = all + allSerialize + markers + Array(jsonDateStrategies.dropFirst()) + variants
         return known.first { $0.name == name }
     }
 }

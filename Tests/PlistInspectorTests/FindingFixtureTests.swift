@@ -100,8 +100,9 @@ func expectFindings(
               message: "internal DTD subset refused: its entity declarations could expand without bound or read local files; remove the [ … ] part of <!DOCTYPE>"),
         .init(file: "xxe.plist", code: "internal-subset", severity: .error, location: .text(line: 2, column: 17), keyPath: "root",
               message: "internal DTD subset refused: its entity declarations could expand without bound or read local files; remove the [ … ] part of <!DOCTYPE>"),
-        .init(file: "too-deep.plist", code: "too-deep", severity: .error, location: .text(line: 3, column: 3578), keyPath: "root" + String(repeating: "[0]", count: 48) + "…" + String(repeating: "[0]", count: 8),
-              message: "elements nested deeper than 512 levels; refusing to read further"),
+        // The 513th <array> (FormatOptions.maximumDepth's rule: <plist> does not count).
+        .init(file: "too-deep.plist", code: "tooDeep", severity: .error, location: .text(line: 3, column: 3585), keyPath: "root" + String(repeating: "[0]", count: 48) + "…" + String(repeating: "[0]", count: 8),
+              message: "arrays and dictionaries nest deeper than 512 levels; refusing to read further"),
         .init(file: "json-file.plist", code: "not-a-plist", severity: .error, location: .text(line: 1, column: 1), keyPath: "root",
               message: "not an XML or binary property list: it starts with '{', like JSON or an OpenStep-style property list; the inspector reads XML (<?xml …><plist>) and binary (bplist00) property lists"),
         .init(file: "empty-file.plist", code: "not-a-plist", severity: .error, location: .text(line: 1, column: 1), keyPath: "root",

@@ -54,6 +54,6 @@ import SerializeDocument
         let depth = 100_000
         let xml = "<plist>" + String(repeating: "<array>", count: depth) + String(repeating: "</array>", count: depth) + "</plist>"
         let report = PlistLinter().lint(Data(xml.utf8))
-        #expect(report.findings.map(\.code.rawValue) == ["too-deep"])
+        #expect(report.findings.map(\.code.rawValue) == ["tooDeep"])
     }
 }

@@ -96,6 +96,44 @@ import Testing
         #expect(try reader.readAllRows().allSatisfy { $0.count == reader.header?.count })
     }
 
+    /// issue 15 bug 9: detection sampled half a buffer from a file but every byte from memory.
+    /// These 45 bytes start with three tab-separated lines; the comma-separated ones after them
+    /// are more, so all of the bytes say comma while a 16-byte buffer's first read said tab.
+    static let tabsThenCommas = "a\tb\nc\td\ne\tf\n" + String(repeating: "1,2,3\n", count: 5) + "7,8"
+
+    @Test(arguments: [16, 17, 32, 64, 64 * 1024])
+    func detectionDependsOnTheBytesNotHowTheyArrive(bufferSize: Int) throws {
+        let text = Self.tabsThenCommas
+        #expect(text.utf8.count == 45)
+        let configuration = CSVReader.Configuration(detectsDelimiter: true, fieldCountPolicy: .flexible, bufferSize: bufferSize)
+        let memory = try CSVReader(data: Data(text.utf8), configuration: configuration)
+        let file = try Self.detectedFromFile(text, configuration)
+        #expect(memory.configuration.dialect.delimiter == ",")
+        #expect(file.delimiter == ",")
+        #expect(try memory.readAllRows() == file.rows)
+    }
+
+    /// The sample has a fixed size: lines after it do not count, from memory as from a file.
+    /// Here the first 64 KiB are 16 long lines split by `;`, and 40 short comma lines follow.
+    @Test func detectionLooksAtTheFirstSampleSizeBytes() throws {
+        let long = String(repeating: "x", count: 4093) + ";y\n"
+        #expect(16 * long.utf8.count == CSVDialect.delimiterDetectionSampleSize)
+        let text = String(repeating: long, count: 16) + String(repeating: "1,2,3\n", count: 40)
+        let configuration = CSVReader.Configuration(detectsDelimiter: true, fieldCountPolicy: .flexible)
+        #expect(try CSVReader(string: text, configuration: configuration).configuration.dialect.delimiter == ";")
+        #expect(try Self.detectedFromFile(text, configuration).delimiter == ";")
+    }
+
+    /// The delimiter a reader of a file holding `text` detects, and the rows it reads.
+    static func detectedFromFile(_ text: String, _ configuration: CSVReader.Configuration) throws -> (delimiter: Unicode.Scalar, rows: [[String]]) {
+        try withTemporaryFolder { folder in
+            let url = folder.appendingPathComponent("sample.csv")
+            try Data(text.utf8).write(to: url)
+            let reader = try CSVReader(fileAt: url, configuration: configuration)
+            return (reader.configuration.dialect.delimiter, try reader.readAllRows())
+        }
+    }
+
     @Test func detectionGivesUpOnASingleColumn() {
         #expect(CSVDialect().detectDelimiter(in: Array("a\nb\nc\n".utf8)) == nil)
     }

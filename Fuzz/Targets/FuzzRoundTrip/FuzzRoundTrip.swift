@@ -15,8 +15,7 @@ func fuzz(_ bytes: UnsafePointer<UInt8>?, _ count: Int) -> Int32 {
     let source = data.first == UInt8(ascii: "<") || data.starts(with: Data("bplist".utf8)) ? (Format.detect(in: data) == .binaryPlist ? Format.binaryPlist : .xmlPlist) : .json
     guard let document = try? source.read(data), knownOpenBug(in: document) == nil else { return 0 }
     let expected = replacingNull(document, with: nullText)
-    let skipsBinary = knownOpenBinaryPlistBug(in: document) != nil
-    for middle in [Format.binaryPlist, .xmlPlist, .json] where !(middle == .binaryPlist && skipsBinary) {
+    for middle in [Format.binaryPlist, .xmlPlist, .json] {
         // Refusing a value the middle format cannot hold (a control character in XML, a date in
         // JSON) is an answer, not a finding.
         guard let there = try? source.convert(data, to: middle, writing: writing) else { continue }

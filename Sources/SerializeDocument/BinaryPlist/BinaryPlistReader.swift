@@ -14,7 +14,8 @@ import OrderedCollections
 /// trailer, a date that is NaN, infinite or outside the years 0001 to 9999 (`DateText.years`), and nesting deeper than ``maximumDepth`` are each a ``Diagnostic`` with the byte
 /// offset of the object at fault. An object referenced twice is read once and shared.
 public struct BinaryPlistReader: Sendable {
-    /// The deepest nesting of arrays and dictionaries accepted.
+    /// The deepest nesting of arrays and dictionaries accepted, a UID counting as the dictionary
+    /// it is read as: the one rule of ``FormatOptions/maximumDepth``.
     public var maximumDepth: Int
 
     /// Creates a reader.
@@ -185,14 +186,16 @@ struct BinaryPlistParser<Builder: DocumentBuilder> {
             return cached
         }
         let start = try offset(ofObject: number)
+        builder.valueStarts(at: start)
         let emittedBefore = emitted
         try spend(1, forObject: number)
         guard !visiting.contains(number) else {
             throw binaryPlistError(.cycle, "object \(number) contains itself", at: start)
         }
         let marker = bytes[start]
-        // Containers count, as in JSON: 512 nested arrays may still hold a value.
-        if marker >> 4 == 0xA || marker >> 4 == 0xD, depth >= maximumDepth {
+        // The one depth rule (FormatOptions.maximumDepth): containers count, and so does a UID,
+        // read as the dictionary {"CF$UID": n}; 512 nested arrays may still hold a scalar.
+        if marker >> 4 == 0xA || marker >> 4 == 0xD || marker >> 4 == 0x8, depth >= maximumDepth {
             throw binaryPlistError(.tooDeep, "arrays and dictionaries nest deeper than \(maximumDepth) levels", at: start)
         }
         let nibble = marker & 0x0F

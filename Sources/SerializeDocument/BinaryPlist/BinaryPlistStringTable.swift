@@ -1,10 +1,12 @@
-/// Sharing equal ASCII strings in a binary property list without Swift's string hashing.
+/// Sharing strings in a binary property list by their exact bytes, without Swift's string hashing.
 
-/// An open-addressing table of the ASCII strings already written, found by their bytes.
+/// An open-addressing table of the strings already written, found by their payload bytes.
 ///
-/// Every key of every record goes through here, so it avoids what makes `[String: Int]` slow on
-/// this path (SipHash and Unicode-aware comparison): FNV-1a over the UTF-8 bytes, compared with
-/// `memcmp` against the bytes already in the output.
+/// Every key of every record goes through here, so it avoids what `[String: Int]` does on this
+/// path: SipHash, and `String ==`, which is slow and, worse, calls canonically equivalent strings
+/// equal (`"\u{E9}"` and `"e\u{301}"`), which would write one object for two distinct strings.
+/// FNV-1a over the payload bytes (ASCII or UTF-16 big-endian), compared with `memcmp` against the
+/// bytes already in the output.
 struct BinaryPlistStringTable {
     struct Slot {
         var hash: UInt64 = 0

@@ -8,7 +8,10 @@ public import SerializeCore
 ///
 /// Integers that fit 64 bits are written in the smallest of 1, 2, 4 or 8 bytes (negative ones in
 /// 8); an unsigned integer above `Int64.max` uses the 16-byte form CoreFoundation writes for
-/// them. Reals are always 8 bytes. Equal strings (keys above all) are stored once. A dictionary
+/// them. Reals are always 8 bytes. Strings (keys above all) with the same code units are stored
+/// once: two strings share an object only when their bytes are equal, never because Swift's
+/// `String ==` calls them canonically equivalent (`"\u{E9}"` and `"e\u{301}"` stay two objects).
+/// Reals, dates and the other scalars are never shared, so `-0.0` stays apart from `0.0`. A dictionary
 /// whose only member is `CF$UID` holding an integer up to `UInt32.max` is written as a UID
 /// object, the form `NSKeyedArchiver` uses, so that archives survive a trip through XML or JSON.
 /// `null` goes through ``FormatOptions/null``.
@@ -57,9 +60,13 @@ struct BinaryPlistOutput: DocumentBuilder {
     /// Object references are this wide: enough for the bound on the object count.
     let refSize: Int
     var offsets: [Int] = []
-    /// Strings written so far: ASCII ones by their bytes, the others by value.
+    /// Strings written so far, found by their exact bytes: ASCII ones by their UTF-8, the others
+    /// by their UTF-16 big-endian bytes (each kind in its own table: the same bytes are a
+    /// different string in the other encoding).
     var asciiStrings = BinaryPlistStringTable()
-    var strings: [String: Int] = [:]
+    var utf16Strings = BinaryPlistStringTable()
+    /// The UTF-16 big-endian bytes of the string being added.
+    var utf16Scratch: [UInt8] = []
     var path = ValuePath()
 
     /// - Parameter objectBound: at least the number of objects that will be written.
@@ -85,6 +92,8 @@ struct BinaryPlistOutput: DocumentBuilder {
         return offsets.count - 1
     }
 
+    /// The object number of a string with exactly these code units: written now, or the one
+    /// written before.
     mutating func addString(_ string: String) -> Int {
         var utf8Copy = string
         let ascii: Int? = utf8Copy.withUTF8 { utf8 in
@@ -98,15 +107,24 @@ struct BinaryPlistOutput: DocumentBuilder {
             return id
         }
         if let ascii { return ascii }
-        if let id = strings[string] { return id }
-        let id = begin()
-        appendMarker(0x60, count: string.utf16.count)
+        // Taken out of self while self changes below; put back to keep its capacity.
+        var scratch: [UInt8] = []
+        swap(&scratch, &utf16Scratch)
+        defer { swap(&scratch, &utf16Scratch) }
+        scratch.removeAll(keepingCapacity: true)
         for unit in string.utf16 {
-            bytes.append(UInt8(unit >> 8))
-            bytes.append(UInt8(unit & 0xFF))
+            scratch.append(UInt8(unit >> 8))
+            scratch.append(UInt8(unit & 0xFF))
         }
-        strings[string] = id
-        return id
+        return scratch.withUnsafeBufferPointer { units in
+            let hash = BinaryPlistStringTable.hash(units)
+            if let id = utf16Strings.object(for: units, hash: hash, in: bytes) { return id }
+            let id = begin()
+            appendMarker(0x60, count: units.count / 2)
+            utf16Strings.insert(hash: hash, object: id, payload: bytes.count, count: units.count)
+            bytes.append(units)
+            return id
+        }
     }
 
     // MARK: - Values
@@ -134,7 +152,14 @@ struct BinaryPlistOutput: DocumentBuilder {
         }
     }
 
-    func beginArray() -> [Int] { [] }
+    /// The arrays and dictionaries open, for ``FormatOptions/checkDepth(_:at:)``.
+    var depth = 0
+
+    mutating func beginArray() throws(Diagnostic) -> [Int] {
+        try options.checkDepth(depth + 1, at: path)
+        depth += 1
+        return []
+    }
 
     mutating func beginElement(in refs: inout [Int]) {
         path.push(.index(refs.count))
@@ -146,13 +171,18 @@ struct BinaryPlistOutput: DocumentBuilder {
     }
 
     mutating func endArray(_ refs: [Int]) -> Int? {
+        depth -= 1
         let id = begin()
         appendMarker(0xA0, count: refs.count)
         for ref in refs { appendBigEndian(UInt64(ref), size: refSize) }
         return id
     }
 
-    func beginDictionary() -> PendingDictionary { PendingDictionary() }
+    mutating func beginDictionary() throws(Diagnostic) -> PendingDictionary {
+        try options.checkDepth(depth + 1, at: path)
+        depth += 1
+        return PendingDictionary()
+    }
 
     mutating func beginMember(_ key: String, in dictionary: inout PendingDictionary) {
         path.push(.key(key))
@@ -168,6 +198,7 @@ struct BinaryPlistOutput: DocumentBuilder {
     }
 
     mutating func endDictionary(_ dictionary: PendingDictionary) -> Int? {
+        depth -= 1
         let id = begin()
         // {"CF$UID": n} is an NSKeyedArchiver UID; the value object written for n stays unused.
         if dictionary.keys.count == 1, dictionary.firstKeptKeyIsUID, let uid = uidValue(ofObject: dictionary.values[0]) {

@@ -33,6 +33,7 @@ package enum CSVFlattening {
                 .shapeNotRepresentable, "CSV needs an array of dictionaries at the top level, found \(document.typeName)",
                 path: ValuePath())
         }
+        try options.checkDepth(1, at: ValuePath())
         // Records usually list their columns in the same order: try the column after the last
         // one placed before hashing the name. Names compare by exact scalars: keys `K` and U+212A
         // are two columns.
@@ -48,6 +49,7 @@ package enum CSVFlattening {
                 throw Diagnostic(
                     .shapeNotRepresentable, "CSV records must be dictionaries, found \(record.typeName)", path: path)
             }
+            try options.checkDepth(2, at: path)
             cells.removeAll(keepingCapacity: true)
             for member in options.ordered(members) {
                 path.push(.key(member.key))
@@ -130,6 +132,8 @@ package enum CSVFlattening {
             }
         case let .data(bytes): leaf(options.text(ofData: bytes))
         case let .array(elements):
+            // The container sits in one container per path component (the records' array first).
+            try options.checkDepth(path.components.count + 1, at: path)
             guard !elements.isEmpty else { return leaf("[]") }
             for (index, element) in elements.enumerated() {
                 path.push(.index(index))
@@ -137,6 +141,7 @@ package enum CSVFlattening {
                 path.pop()
             }
         case let .dictionary(members):
+            try options.checkDepth(path.components.count + 1, at: path)
             guard !members.isEmpty else { return leaf("{}") }
             for member in options.ordered(members) {
                 path.push(.key(member.key))
@@ -160,7 +165,9 @@ package enum CSVFlattening {
         for (column, name) in table.header.enumerated() {
             paths.append(try CSVColumnName.parse(name, at: table.headerLocation(ofColumn: column)))
         }
-        if let deep = paths.firstIndex(where: { $0.count > maximumDepth }) {
+        // The one depth rule (FormatOptions.maximumDepth): the records' array is at depth 1, each
+        // record at 2, and a column of n components puts its value in n + 1 containers.
+        if let deep = paths.firstIndex(where: { $0.count + 1 > maximumDepth }) {
             throw Diagnostic(
                 .tooDeep, "column \(deep + 1) nests deeper than \(maximumDepth) levels",
                 at: table.headerLocation(ofColumn: deep))
@@ -171,6 +178,11 @@ package enum CSVFlattening {
             var root = Node.object([:])
             for (column, field) in row.enumerated() where column < paths.count {
                 let value: Document = field.map { infer ? inferred($0) : .string($0) } ?? .null
+                if infer, paths[column].count + 2 > maximumDepth, value == .array([]) || value == .dictionary([:]) {
+                    throw Diagnostic(
+                        .tooDeep, "the field \(field ?? "") of column '\(table.header[column])' is a container deeper than \(maximumDepth) levels",
+                        path: ValuePath([.index(rowIndex)] + paths[column]))
+                }
                 guard root.insert(value, at: paths[column][...]) else {
                     throw Diagnostic(
                         .shapeNotRepresentable, "column '\(table.header[column])' conflicts with another column of the same row",

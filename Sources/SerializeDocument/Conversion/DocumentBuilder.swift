@@ -33,6 +33,10 @@ protocol DocumentBuilder {
     mutating func beginMember(_ key: String, in dictionary: inout DictionaryState) throws(Diagnostic)
     mutating func endMember(_ value: Value, in dictionary: inout DictionaryState) throws(Diagnostic)
     mutating func endDictionary(_ dictionary: DictionaryState) throws(Diagnostic) -> Value
+    /// Called by every reader just before a value is read, with the byte offset where it starts:
+    /// only the locating builder (``Format/location(of:in:)``) uses it; for every other builder
+    /// it is the empty default, which specialization removes.
+    mutating func valueStarts(at offset: Int)
 }
 
 // MARK: - Building trees
@@ -59,6 +63,7 @@ struct TreeBuilder: DocumentBuilder {
 
 extension DocumentBuilder {
     static var reusesValues: Bool { false }
+    @inline(__always) mutating func valueStarts(at offset: Int) {}
 }
 
 // MARK: - Replaying trees

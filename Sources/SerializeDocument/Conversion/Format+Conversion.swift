@@ -35,7 +35,7 @@ extension Format {
         case .binaryPlist:
             return try BinaryPlistReader(maximumDepth: options.maximumDepth).read(data)
         case .xmlPlist:
-            return try XMLPlistReader().read(data)
+            return try XMLPlistReader(maximumDepth: options.maximumDepth).read(data)
         case let .csv(dialect):
             return try CSVFlattening.restore(
                 try CSVTable(csvData: data, delimiter: try Self.delimiterByte(dialect)), infer: options.inferCSVTypes,
@@ -84,7 +84,10 @@ extension Format {
     /// stays near the sizes of the input and the output. Other pairs, and sorted keys, go
     /// through the tree; so does input with a duplicate key in a dictionary (the last value wins
     /// at the first key's place, which a writer cannot do once the first value is written), read
-    /// a second time.
+    /// a second time. Streaming and the tree always give the same answer: when the target's
+    /// writer refuses a value while streaming, the input is read again into the tree, whose
+    /// result (output, or the first reading or writing error) is the answer — the refused value
+    /// may be one that a later duplicate key replaces (`{"a":null,"a":1}` to a property list).
     ///
     /// - Parameters:
     ///   - data: The input in this format (a property list in either form).
@@ -100,9 +103,11 @@ extension Format {
             do throws(Diagnostic) {
                 if let output = try Self.stream(data, from: source, to: target, reading: reading, writing: writing) { return output }
             } catch {
-                // The readers locate by line and column or byte offset; the writers give only a path.
-                if error.location == nil { throw .writing(error) }
-                throw .reading(error)
+                // The readers locate by line and column or byte offset; the writers give only a
+                // path. A value the writer refused may be one a later duplicate key replaces (the
+                // tree drops it), and a later reading error comes first on the tree path: the
+                // tree gives the one answer, so a refusal while streaming is decided by it.
+                if error.location != nil { throw .reading(error) }
             }
         }
         let document: Document
@@ -127,8 +132,7 @@ extension Format {
                 switch source {
                 case .json: return (try JSONReader(maximumDepth: reading.maximumDepth).read(data, into: &builder), nil)
                 case .xmlPlist:
-                    // As Format.read: the XML reader's own depth limit.
-                    guard case let .value(value, count) = try XMLPlistReader().read(data, into: &builder) else { return nil }
+                    guard case let .value(value, count) = try XMLPlistReader(maximumDepth: reading.maximumDepth).read(data, into: &builder) else { return nil }
                     return (value, count)
                 default: return (try BinaryPlistReader(maximumDepth: reading.maximumDepth).read(data, into: &builder), nil)
                 }

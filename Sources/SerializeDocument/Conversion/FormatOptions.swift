@@ -109,10 +109,11 @@ public enum MissingStrategy: String, Sendable, Hashable, CaseIterable {
 /// | ``pretty``, ``sortKeys`` | every JSON and XML writer and encoder |
 /// | ``dates``, ``data``, ``nonFinite`` | JSON and CSV, writing and reading (coders) |
 /// | ``keys`` | the `Codable` coders |
-/// | ``null``, ``bigNumbers`` | serialize's property-list writers |
+/// | ``null`` | serialize's property-list writers; with serialize's `Codable` coder (SerializeCodable) a ``NullStrategy/string(_:)`` marker is collision-free (real strings starting with its first character are escaped) |
+/// | ``bigNumbers`` | serialize's property-list writers |
 /// | ``missing``, ``inferCSVTypes`` | serialize's CSV writer and reader |
 /// | ``unmatchedColumns`` | the CSV decoder behind `Persistence` and the harness |
-/// | ``maximumDepth`` | serialize's JSON and binary property list readers |
+/// | ``maximumDepth`` | every reader and writer of serialize (see the member for the one rule) |
 public struct FormatOptions: Sendable, Hashable {
     /// Indented output with one value a line (JSON, XML plist); compact when false.
     public var pretty: Bool
@@ -136,7 +137,20 @@ public struct FormatOptions: Sendable, Hashable {
     public var keys: KeyStrategy
     /// CSV input: read `true`/`false`, numbers, `[]` and `{}` as typed values instead of strings.
     public var inferCSVTypes: Bool
-    /// The deepest nesting accepted by the JSON and binary plist readers.
+    /// The deepest nesting of containers every reader accepts and every writer writes: 512 by
+    /// default, as Foundation and plutil.
+    ///
+    /// One rule for every format: the depth of a value is the number of arrays and dictionaries
+    /// it is nested in, counting itself when it is one; the top-level container is at depth 1.
+    /// Nothing else counts: not the `<plist>` element of an XML property list, not its `<key>`
+    /// or scalar elements, not a CSV row. A binary property list UID is read and written as the
+    /// dictionary `{"CF$UID": n}`, so it counts as one level in every format. CSV counts the
+    /// containers of the document its table holds: the array of records, each record, and one
+    /// per component of a column name but the last (`a.b` puts `b` in a dictionary at depth 3).
+    ///
+    /// A reader refuses deeper input with ``Diagnostic/Code/tooDeep`` at its location; a writer
+    /// refuses a deeper document with the same code at the path of the first container too
+    /// deep, so serialize never writes what its own readers refuse.
     public var maximumDepth: Int
     /// CSV decoding into a type: what to do with a column no property reads. Refused by default
     /// (JSON and property lists skip unknown keys; a CSV column is data the type would lose).
@@ -239,6 +253,16 @@ extension FormatOptions {
 
     static func nonFiniteText(_ value: Double) -> String {
         value.isNaN ? "NaN" : value < 0 ? "-Infinity" : "Infinity"
+    }
+
+    /// Refuses a container at `depth` (1 for the top-level one) beyond ``maximumDepth``: what
+    /// every writer checks before it opens an array or a dictionary.
+    @inline(__always)
+    func checkDepth(_ depth: Int, at path: ValuePath) throws(Diagnostic) {
+        guard depth > maximumDepth else { return }
+        throw Diagnostic(
+            .tooDeep, "arrays and dictionaries nest deeper than \(maximumDepth) levels here; serialize's readers refuse such a document",
+            path: path)
     }
 
     func nullError(at path: ValuePath, format: String) -> Diagnostic {

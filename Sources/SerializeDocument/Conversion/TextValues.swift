@@ -19,6 +19,26 @@ package enum TextValues {
         return String(decoding: bytes, as: UTF8.self)
     }
 
+    /// The bytes of lowercase or uppercase hexadecimal text (two digits a byte), or `nil`.
+    public static func bytes(hex text: String) -> Data? {
+        let digits = Array(text.utf8)
+        guard digits.count.isMultiple(of: 2) else { return nil }
+        func value(_ digit: UInt8) -> UInt8? {
+            switch digit {
+            case UInt8(ascii: "0")...UInt8(ascii: "9"): digit - UInt8(ascii: "0")
+            case UInt8(ascii: "a")...UInt8(ascii: "f"): digit - UInt8(ascii: "a") + 10
+            case UInt8(ascii: "A")...UInt8(ascii: "F"): digit - UInt8(ascii: "A") + 10
+            default: nil
+            }
+        }
+        var bytes = Data(capacity: digits.count / 2)
+        for index in stride(from: 0, to: digits.count, by: 2) {
+            guard let high = value(digits[index]), let low = value(digits[index + 1]) else { return nil }
+            bytes.append(high << 4 | low)
+        }
+        return bytes
+    }
+
     // MARK: - Reals
 
     /// The shortest text that reads back as the same double, always with a `.` or an exponent so

@@ -15,7 +15,8 @@ import OrderedCollections
 /// duplicate key keeps its first position and its last value. A UTF-8 byte-order mark is skipped. Nesting deeper than ``maximumDepth`` is
 /// refused with ``Diagnostic/Code/tooDeep``, so no input can overflow the stack.
 public struct JSONReader: Sendable {
-    /// The deepest nesting of arrays and objects accepted; 512, the same as Foundation and plutil.
+    /// The deepest nesting of arrays and objects accepted; 512, the same as Foundation and plutil
+    /// (the one rule of ``FormatOptions/maximumDepth``).
     public var maximumDepth: Int
 
     /// Creates a reader.
@@ -75,6 +76,7 @@ struct JSONParser<Builder: DocumentBuilder> {
 
     mutating func parseValue() throws(Diagnostic) -> Builder.Value {
         guard index < bytes.count else { throw error(.syntax, "unexpected end of input, expected a value") }
+        builder.valueStarts(at: index)
         let scalar: Document
         switch bytes[index] {
         case UInt8(ascii: "{"): return try parseObject()

@@ -78,7 +78,7 @@ struct JSONOutput: DocumentBuilder {
         }
     }
 
-    mutating func beginArray() -> Int { open(UInt8(ascii: "[")) }
+    mutating func beginArray() throws(Diagnostic) -> Int { try open(UInt8(ascii: "[")) }
 
     mutating func beginElement(in count: inout Int) {
         nextChild(&count)
@@ -91,7 +91,7 @@ struct JSONOutput: DocumentBuilder {
 
     mutating func endArray(_ count: Int) { close(UInt8(ascii: "]"), count: count) }
 
-    mutating func beginDictionary() -> Int { open(UInt8(ascii: "{")) }
+    mutating func beginDictionary() throws(Diagnostic) -> Int { try open(UInt8(ascii: "{")) }
 
     mutating func beginMember(_ key: String, in count: inout Int) {
         nextChild(&count)
@@ -108,7 +108,8 @@ struct JSONOutput: DocumentBuilder {
     mutating func endDictionary(_ count: Int) { close(UInt8(ascii: "}"), count: count) }
 
     /// Opens a container; its state is the number of children written so far.
-    mutating func open(_ bracket: UInt8) -> Int {
+    mutating func open(_ bracket: UInt8) throws(Diagnostic) -> Int {
+        try options.checkDepth(depth + 1, at: path)
         bytes.append(bracket)
         depth += 1
         return 0

@@ -12,13 +12,13 @@ import SerializeXML
 /// a generic class's methods would run unspecialized, looking up generic metadata on every event.
 /// The closures are made where the builder's type is known, so they are specialized.
 final class XMLPlistEvents: XMLEventHandler {
-    let start: (XMLName, Int, Int) -> Void
+    let start: (XMLName, Int, Int, XMLEventParser) -> Void
     let end: (Int, Int, XMLEventParser) -> Void
     let text: (UnsafeRawBufferPointer, XMLEventParser) -> Void
     let diagnostic: (Diagnostic) -> Void
 
     init(
-        start: @escaping (XMLName, Int, Int) -> Void, end: @escaping (Int, Int, XMLEventParser) -> Void,
+        start: @escaping (XMLName, Int, Int, XMLEventParser) -> Void, end: @escaping (Int, Int, XMLEventParser) -> Void,
         text: @escaping (UnsafeRawBufferPointer, XMLEventParser) -> Void, diagnostic: @escaping (Diagnostic) -> Void
     ) {
         self.start = start
@@ -28,7 +28,7 @@ final class XMLPlistEvents: XMLEventHandler {
     }
 
     func xmlStartElement(_ name: XMLName, start: Int, end: Int, parser: XMLEventParser) {
-        self.start(name, start, end)
+        self.start(name, start, end, parser)
     }
 
     func xmlEndElement(_ name: XMLName, start: Int, end: Int, parser: XMLEventParser) {
@@ -54,7 +54,11 @@ extension XMLPlistWalk {
         walk.initialize(to: self)
         defer { walk.deallocate() }
         let events = XMLPlistEvents(
-            start: { name, start, end in walk.pointee.startElement(name, start: start, end: end) },
+            start: { name, start, end, parser in
+                walk.pointee.startElement(name, start: start, end: end)
+                // Containers nest deeper than the limit: nothing further is read, as libxml2's own limit.
+                if walk.pointee.tooDeep { parser.stop() }
+            },
             end: { start, end, parser in
                 walk.pointee.endElement(start: start, end: end, parser: parser)
                 // A duplicate key the builder cannot merge: the caller reads the data again into a tree.
@@ -156,6 +160,11 @@ struct XMLPlistWalk<Builder: DocumentBuilder> {
     /// Whether a duplicate key may be handed to the builder (which then keeps the last value at
     /// the first key's place, as ``TreeBuilder`` does); writers cannot take a value back.
     let mergesDuplicateKeys: Bool
+    /// The deepest nesting of `<array>` and `<dict>` accepted (``FormatOptions/maximumDepth``:
+    /// `<plist>` does not count).
+    let maximumDepth: Int
+    /// An `<array>` or `<dict>` nested deeper than ``maximumDepth`` was met: the walk stops.
+    private(set) var tooDeep = false
     private(set) var builder: Builder
     /// Whether values still go to ``builder``.
     var building: Bool
@@ -186,7 +195,8 @@ struct XMLPlistWalk<Builder: DocumentBuilder> {
 
     /// A walk handing values to `builder` when `building`, and merging duplicate keys through it
     /// when `mergesDuplicateKeys` (otherwise a duplicate key stops the walk: see ``abandoned``).
-    init(builder: Builder, building: Bool, mergesDuplicateKeys: Bool) {
+    init(builder: Builder, building: Bool, mergesDuplicateKeys: Bool, maximumDepth: Int) {
+        self.maximumDepth = maximumDepth
         self.builder = builder
         self.building = building
         self.mergesDuplicateKeys = mergesDuplicateKeys
@@ -254,6 +264,12 @@ struct XMLPlistWalk<Builder: DocumentBuilder> {
             tag = .string
         }
         let slot = claimSlot(reportingMissingKey: true, at: start)
+        if tag == .array || tag == .dict, containerDepth >= maximumDepth {
+            report(.tooDeep, .error, "arrays and dictionaries nest deeper than \(maximumDepth) levels; refusing to read further", at: start, adding: slot.component)
+            tooDeep = true
+            skipDepth = 1
+            return
+        }
         var frame = Frame(tag: tag, start: start, contentStart: end)
         frame.orphan = slot.orphan
         open(frame, key: slot.key)
@@ -297,7 +313,10 @@ struct XMLPlistWalk<Builder: DocumentBuilder> {
             keys.append(key)
             frame.hasKey = true
         }
-        if building && frame.tag != .plist { beginSlot(key: key) }
+        if building && frame.tag != .plist {
+            beginSlot(key: key)
+            builder.valueStarts(at: frame.start)
+        }
         switch frame.tag {
         case .dict:
             dicts.append(DictState())

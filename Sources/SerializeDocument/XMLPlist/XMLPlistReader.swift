@@ -15,12 +15,19 @@ import SerializeXML
 /// let inspection = XMLPlistReader().inspect(data)         // every problem, in order
 /// ```
 public struct XMLPlistReader: Sendable {
-    /// The deepest element nesting accepted (the `<plist>` element counts as one level).
-    public var maxDepth: Int
+    /// The deepest nesting of arrays and dictionaries accepted, 512 by default as plutil: the
+    /// one rule of ``FormatOptions/maximumDepth``, so `<plist>`, `<key>` and the scalar elements
+    /// do not count. Deeper input is refused with ``Diagnostic/Code/tooDeep``.
+    public var maximumDepth: Int
 
-    /// A reader accepting `maxDepth` levels of nesting (512 by default, as plutil).
-    public init(maxDepth: Int = 512) {
-        self.maxDepth = maxDepth
+    /// A reader accepting `maximumDepth` levels of arrays and dictionaries.
+    public init(maximumDepth: Int = 512) {
+        self.maximumDepth = maximumDepth
+    }
+
+    /// libxml2's element limit: the containers, `<plist>` and one scalar or `<key>` inside.
+    var parserOptions: XMLParserOptions {
+        XMLParserOptions(maxDepth: maximumDepth > Int.max - 2 ? Int.max : maximumDepth + 2)
     }
 
     /// Parses `data` as an XML property list.
@@ -45,8 +52,8 @@ public struct XMLPlistReader: Sendable {
     /// - Returns: the document (when values were kept and there was no error) and the
     ///   diagnostics in order of position.
     package func inspect(_ data: Data, keepingValues: Bool = true) -> Inspection {
-        let parser = XMLEventParser(data: data, options: XMLParserOptions(maxDepth: maxDepth))
-        let walk = XMLPlistWalk(builder: TreeBuilder(), building: keepingValues, mergesDuplicateKeys: true).run(parser)
+        let parser = XMLEventParser(data: data, options: parserOptions)
+        let walk = XMLPlistWalk(builder: TreeBuilder(), building: keepingValues, mergesDuplicateKeys: true, maximumDepth: maximumDepth).run(parser)
         let diagnostics = walk.diagnostics(using: parser)
         let failed = diagnostics.contains { $0.severity == .error }
         return Inspection(document: failed || !keepingValues ? nil : walk.root, diagnostics: diagnostics, depth: walk.maxDepth)
@@ -65,8 +72,8 @@ public struct XMLPlistReader: Sendable {
     /// ``read(_:)``: the first reading error in order of position comes before anything the
     /// builder threw, as when a tree is read first and written after.
     func read<Builder: DocumentBuilder>(_ data: Data, into builder: inout Builder) throws(Diagnostic) -> Streamed<Builder.Value> {
-        let parser = XMLEventParser(data: data, options: XMLParserOptions(maxDepth: maxDepth))
-        let walk = XMLPlistWalk(builder: builder, building: true, mergesDuplicateKeys: false).run(parser)
+        let parser = XMLEventParser(data: data, options: parserOptions)
+        let walk = XMLPlistWalk(builder: builder, building: true, mergesDuplicateKeys: false, maximumDepth: maximumDepth).run(parser)
         builder = walk.builder
         if walk.abandoned { return .needsTree }
         if walk.building, let root = walk.root { return .value(root, count: walk.valueCount) }

@@ -118,6 +118,7 @@ struct XMLPlistOutput: DocumentBuilder {
 
     /// Opens a container as `<name`, completed by its first child (`>`) or by its end (`/>`).
     mutating func open(_ name: StaticString) throws(Diagnostic) {
+        try options.checkDepth(depth + 1, at: path)
         try writePendingKey()
         line()
         bytes.append(UInt8(ascii: "<"))

@@ -1,0 +1,226 @@
+/// The decoder one value sees, and its keyed, unkeyed and single-value containers.
+
+import Foundation
+import OrderedCollections
+import SerializeDocument
+
+/// The `Decoder` handed to one value's `init(from:)`.
+struct DocumentValueDecoder: Decoder, SingleValueDecodingContainer {
+    let state: DecodingState
+    let value: Document
+    let path: CodingPathNode
+
+    var codingPath: [any CodingKey] { path.codingPath }
+    var userInfo: [CodingUserInfoKey: Any] { state.userInfo }
+
+    func container<Key: CodingKey>(keyedBy type: Key.Type) throws -> KeyedDecodingContainer<Key> {
+        // CSV writes an empty dictionary as the text `{}`.
+        if state.fromText, case .string("{}") = value {
+            return KeyedDecodingContainer(KeyedDocumentDecoder<Key>(state: state, members: [:], path: path))
+        }
+        guard case let .dictionary(members) = value else {
+            if state.isNull(value) {
+                throw DecodingError.valueNotFound(
+                    [String: Any].self, .init(codingPath: codingPath, debugDescription: "Cannot get keyed decoding container -- found null value instead"))
+            }
+            throw DecodingError.typeMismatch(
+                [String: Any].self, .init(codingPath: codingPath, debugDescription: "Expected to decode Dictionary<String, Any> but found \(DecodingState.describe(value)) instead."))
+        }
+        return KeyedDecodingContainer(KeyedDocumentDecoder<Key>(state: state, members: members, path: path))
+    }
+
+    func unkeyedContainer() throws -> any UnkeyedDecodingContainer {
+        // CSV writes an empty array as the text `[]`.
+        if state.fromText, case .string("[]") = value {
+            return UnkeyedDocumentDecoder(state: state, elements: [], path: path)
+        }
+        guard case let .array(elements) = value else {
+            if state.isNull(value) {
+                throw DecodingError.valueNotFound(
+                    [Any].self, .init(codingPath: codingPath, debugDescription: "Cannot get unkeyed decoding container -- found null value instead"))
+            }
+            throw DecodingError.typeMismatch(
+                [Any].self, .init(codingPath: codingPath, debugDescription: "Expected to decode Array<Any> but found \(DecodingState.describe(value)) instead."))
+        }
+        return UnkeyedDocumentDecoder(state: state, elements: elements, path: path)
+    }
+
+    func singleValueContainer() throws -> any SingleValueDecodingContainer { self }
+
+    // MARK: - Single value
+
+    func decodeNil() -> Bool { state.isNull(value) }
+    func decode(_ type: Bool.Type) throws -> Bool { try state.bool(value, at: path) }
+    func decode(_ type: String.Type) throws -> String { try state.string(value, at: path) }
+    func decode(_ type: Double.Type) throws -> Double { try state.double(value, at: path) }
+    func decode(_ type: Float.Type) throws -> Float { try state.float(value, at: path) }
+    func decode(_ type: Int.Type) throws -> Int { try state.integer(value, as: type, at: path) }
+    func decode(_ type: Int8.Type) throws -> Int8 { try state.integer(value, as: type, at: path) }
+    func decode(_ type: Int16.Type) throws -> Int16 { try state.integer(value, as: type, at: path) }
+    func decode(_ type: Int32.Type) throws -> Int32 { try state.integer(value, as: type, at: path) }
+    func decode(_ type: Int64.Type) throws -> Int64 { try state.integer(value, as: type, at: path) }
+    func decode(_ type: UInt.Type) throws -> UInt { try state.integer(value, as: type, at: path) }
+    func decode(_ type: UInt8.Type) throws -> UInt8 { try state.integer(value, as: type, at: path) }
+    func decode(_ type: UInt16.Type) throws -> UInt16 { try state.integer(value, as: type, at: path) }
+    func decode(_ type: UInt32.Type) throws -> UInt32 { try state.integer(value, as: type, at: path) }
+    func decode(_ type: UInt64.Type) throws -> UInt64 { try state.integer(value, as: type, at: path) }
+    func decode<T: Decodable>(_ type: T.Type) throws -> T { try state.unbox(value, as: type, at: path) }
+}
+
+// MARK: - Keyed
+
+struct KeyedDocumentDecoder<Key: CodingKey>: KeyedDecodingContainerProtocol {
+    let state: DecodingState
+    let members: OrderedDictionary<DocumentKey, Document>
+    let path: CodingPathNode
+
+    var codingPath: [any CodingKey] { path.codingPath }
+
+    var allKeys: [Key] {
+        members.keys.compactMap { Key(stringValue: state.snakeCase ? SnakeCase.camelCase($0.string) : $0.string) }
+    }
+
+    func contains(_ key: Key) -> Bool { members[state.documentKey(key)] != nil }
+
+    @inline(__always)
+    private func member(_ key: Key) throws -> Document {
+        guard let value = members[state.documentKey(key)] else {
+            throw DecodingError.keyNotFound(
+                key, .init(codingPath: codingPath, debugDescription: "No value associated with key \(key) (\"\(key.stringValue)\")."))
+        }
+        return value
+    }
+
+    func decodeNil(forKey key: Key) throws -> Bool { state.isNull(try member(key)) }
+    func decode(_ type: Bool.Type, forKey key: Key) throws -> Bool { try state.bool(try member(key), at: path.appending(key)) }
+    func decode(_ type: String.Type, forKey key: Key) throws -> String { try state.string(try member(key), at: path.appending(key)) }
+    func decode(_ type: Double.Type, forKey key: Key) throws -> Double { try state.double(try member(key), at: path.appending(key)) }
+    func decode(_ type: Float.Type, forKey key: Key) throws -> Float { try state.float(try member(key), at: path.appending(key)) }
+    func decode(_ type: Int.Type, forKey key: Key) throws -> Int { try integer(key) }
+    func decode(_ type: Int8.Type, forKey key: Key) throws -> Int8 { try integer(key) }
+    func decode(_ type: Int16.Type, forKey key: Key) throws -> Int16 { try integer(key) }
+    func decode(_ type: Int32.Type, forKey key: Key) throws -> Int32 { try integer(key) }
+    func decode(_ type: Int64.Type, forKey key: Key) throws -> Int64 { try integer(key) }
+    func decode(_ type: UInt.Type, forKey key: Key) throws -> UInt { try integer(key) }
+    func decode(_ type: UInt8.Type, forKey key: Key) throws -> UInt8 { try integer(key) }
+    func decode(_ type: UInt16.Type, forKey key: Key) throws -> UInt16 { try integer(key) }
+    func decode(_ type: UInt32.Type, forKey key: Key) throws -> UInt32 { try integer(key) }
+    func decode(_ type: UInt64.Type, forKey key: Key) throws -> UInt64 { try integer(key) }
+
+    @inline(__always)
+    private func integer<T: FixedWidthInteger>(_ key: Key) throws -> T {
+        let value = try member(key)
+        // The common case without building a path.
+        if case let .integer(number) = value, let exact = T(exactly: number) { return exact }
+        return try state.integer(value, as: T.self, at: path.appending(key))
+    }
+
+    func decode<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T {
+        try state.unbox(try member(key), as: type, at: path.appending(key))
+    }
+
+    func nestedContainer<NestedKey: CodingKey>(keyedBy type: NestedKey.Type, forKey key: Key) throws -> KeyedDecodingContainer<NestedKey> {
+        try DocumentValueDecoder(state: state, value: try member(key), path: path.appending(key)).container(keyedBy: type)
+    }
+
+    func nestedUnkeyedContainer(forKey key: Key) throws -> any UnkeyedDecodingContainer {
+        try DocumentValueDecoder(state: state, value: try member(key), path: path.appending(key)).unkeyedContainer()
+    }
+
+    func superDecoder() throws -> any Decoder {
+        DocumentValueDecoder(state: state, value: members["super"] ?? .null, path: path.appending(PathKey.super))
+    }
+
+    func superDecoder(forKey key: Key) throws -> any Decoder {
+        DocumentValueDecoder(state: state, value: members[state.documentKey(key)] ?? .null, path: path.appending(key))
+    }
+}
+
+extension DecodingState {
+    /// The document key a coding key is looked up by: the same conversion the encoder applies, so
+    /// `myURLValue` finds `my_url_value` (which `.convertFromSnakeCase` would read as `myUrlValue`).
+    @inline(__always)
+    func documentKey(_ key: some CodingKey) -> String {
+        snakeCase ? SnakeCase.convert(key.stringValue) : key.stringValue
+    }
+}
+
+// MARK: - Unkeyed
+
+struct UnkeyedDocumentDecoder: UnkeyedDecodingContainer {
+    let state: DecodingState
+    let elements: [Document]
+    let path: CodingPathNode
+    private(set) var currentIndex = 0
+
+    init(state: DecodingState, elements: [Document], path: CodingPathNode) {
+        self.state = state
+        self.elements = elements
+        self.path = path
+    }
+
+    var codingPath: [any CodingKey] { path.codingPath }
+    var count: Int? { elements.count }
+    var isAtEnd: Bool { currentIndex >= elements.count }
+
+    private mutating func next(_ type: Any.Type) throws -> (Document, CodingPathNode) {
+        guard currentIndex < elements.count else {
+            throw DecodingError.valueNotFound(
+                type, .init(codingPath: path.appending(index: currentIndex).codingPath, debugDescription: "Unkeyed container is at end."))
+        }
+        defer { currentIndex += 1 }
+        return (elements[currentIndex], path.appending(index: currentIndex))
+    }
+
+    mutating func decodeNil() throws -> Bool {
+        guard currentIndex < elements.count else {
+            throw DecodingError.valueNotFound(
+                Never?.self, .init(codingPath: path.appending(index: currentIndex).codingPath, debugDescription: "Unkeyed container is at end."))
+        }
+        if state.isNull(elements[currentIndex]) {
+            currentIndex += 1
+            return true
+        }
+        return false
+    }
+
+    mutating func decode(_ type: Bool.Type) throws -> Bool { let (v, p) = try next(type); return try state.bool(v, at: p) }
+    mutating func decode(_ type: String.Type) throws -> String { let (v, p) = try next(type); return try state.string(v, at: p) }
+    mutating func decode(_ type: Double.Type) throws -> Double { let (v, p) = try next(type); return try state.double(v, at: p) }
+    mutating func decode(_ type: Float.Type) throws -> Float { let (v, p) = try next(type); return try state.float(v, at: p) }
+    mutating func decode(_ type: Int.Type) throws -> Int { try integer() }
+    mutating func decode(_ type: Int8.Type) throws -> Int8 { try integer() }
+    mutating func decode(_ type: Int16.Type) throws -> Int16 { try integer() }
+    mutating func decode(_ type: Int32.Type) throws -> Int32 { try integer() }
+    mutating func decode(_ type: Int64.Type) throws -> Int64 { try integer() }
+    mutating func decode(_ type: UInt.Type) throws -> UInt { try integer() }
+    mutating func decode(_ type: UInt8.Type) throws -> UInt8 { try integer() }
+    mutating func decode(_ type: UInt16.Type) throws -> UInt16 { try integer() }
+    mutating func decode(_ type: UInt32.Type) throws -> UInt32 { try integer() }
+    mutating func decode(_ type: UInt64.Type) throws -> UInt64 { try integer() }
+
+    private mutating func integer<T: FixedWidthInteger>() throws -> T {
+        let (value, path) = try next(T.self)
+        return try state.integer(value, as: T.self, at: path)
+    }
+
+    mutating func decode<T: Decodable>(_ type: T.Type) throws -> T {
+        let (value, path) = try next(type)
+        return try state.unbox(value, as: type, at: path)
+    }
+
+    mutating func nestedContainer<NestedKey: CodingKey>(keyedBy type: NestedKey.Type) throws -> KeyedDecodingContainer<NestedKey> {
+        let (value, path) = try next([String: Any].self)
+        return try DocumentValueDecoder(state: state, value: value, path: path).container(keyedBy: type)
+    }
+
+    mutating func nestedUnkeyedContainer() throws -> any UnkeyedDecodingContainer {
+        let (value, path) = try next([Any].self)
+        return try DocumentValueDecoder(state: state, value: value, path: path).unkeyedContainer()
+    }
+
+    mutating func superDecoder() throws -> any Decoder {
+        let (value, path) = try next(Document.self)
+        return DocumentValueDecoder(state: state, value: value, path: path)
+    }
+}

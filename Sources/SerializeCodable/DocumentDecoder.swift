@@ -1,0 +1,314 @@
+/// Codable values from a `Document`, and from bytes through serialize's own readers.
+
+public import Foundation
+public import SerializeDocument
+import OrderedCollections
+public import SerializeCore
+
+/// Decodes `Decodable` values from a ``Document`` read by serialize's own readers: the
+/// `JSONDecoder` API with exact 64-bit integers, dates with their fractions, and errors that say
+/// where the value is in the file.
+///
+/// ```swift
+/// let decoder = DocumentDecoder()
+/// let settings = try decoder.decode(Settings.self, from: data, as: .json, file: url)
+/// ```
+///
+/// Errors are Foundation's `DecodingError`s with Foundation's wording ("Expected to decode Int
+/// but found a string instead.") and the coding path. Decoding bytes adds the place: the error's
+/// `underlyingError` is a ``Diagnostic`` with `file:line:column` (JSON, XML property list, CSV)
+/// or the byte offset (binary property list) of the value, found by reading the input a second
+/// time only when decoding failed (``Format/location(of:in:)``).
+public struct DocumentDecoder: Sendable {
+    /// Dates, data, NaN and key spelling, as the matching ``DocumentEncoder`` wrote them.
+    public var options: FormatOptions
+    /// Values every `init(from:)` sees in `decoder.userInfo`.
+    public var userInfo: [CodingUserInfoKey: any Sendable]
+    /// The marker ``DocumentEncoder/nilMarker`` wrote for `nil`, or `nil` for none.
+    public var nilMarker: String?
+
+    /// A decoder with `options`.
+    public init(options: FormatOptions = FormatOptions(), userInfo: [CodingUserInfoKey: any Sendable] = [:], nilMarker: String? = nil) {
+        self.options = options
+        self.userInfo = userInfo
+        self.nilMarker = nilMarker
+    }
+
+    /// Decodes a `T` from `document`.
+    ///
+    /// - Throws: `DecodingError` with the coding path.
+    public func decode<T: Decodable>(_ type: T.Type, from document: Document) throws -> T {
+        try DecodingState(decoder: self, fromText: false, marker: nilMarker).unbox(document, as: type, at: .root)
+    }
+
+    /// Decodes a `T` from `data` in `format`, read by serialize's reader for it.
+    ///
+    /// In CSV an array type reads every row, any other type exactly one; fields are text, read
+    /// as the number, boolean, date or data the type asks for.
+    ///
+    /// - Parameter file: Where `data` came from, named in errors.
+    /// - Throws: `DecodingError` whose `underlyingError` is a located ``Diagnostic``: a syntax
+    ///   error (`dataCorrupted`), or the coding error with the place of the value at its path.
+    public func decode<T: Decodable>(_ type: T.Type, from data: Data, as format: Format, file: URL? = nil) throws -> T {
+        let isCSV = format.csvDialect != nil
+        var reading = options
+        reading.inferCSVTypes = false
+        let document: Document
+        do {
+            document = try format.read(data, options: reading)
+        } catch {
+            let located = error.inFile(file?.path)
+            throw DecodingError.dataCorrupted(
+                .init(codingPath: [], debugDescription: "The given data was not valid \(format.name): \(error.message)", underlyingError: located))
+        }
+        let state = DecodingState(decoder: self, fromText: isCSV, marker: nilMarker ?? options.nullMarker(for: format))
+        var prefix = ValuePath()
+        do {
+            if isCSV, !(T.self is any RowsOfCSV.Type) {
+                guard case let .array(rows) = document, rows.count == 1, let row = rows.first else {
+                    let count = if case let .array(rows) = document { rows.count } else { 0 }
+                    throw DecodingError.dataCorrupted(
+                        .init(codingPath: [], debugDescription: "Expected exactly one row for a single \(T.self), found \(count) rows; decode an array to read several rows."))
+                }
+                prefix = ValuePath([.index(0)])
+                return try state.unbox(row, as: type, at: .root)
+            }
+            return try state.unbox(document, as: type, at: .root)
+        } catch let error as DecodingError {
+            throw Self.locate(error, prefix: prefix, data: data, format: format, file: file)
+        }
+    }
+
+    /// `error` with a ``Diagnostic`` at the place of its value as the underlying error.
+    static func locate(_ error: DecodingError, prefix: ValuePath, data: Data, format: Format, file: URL?) -> DecodingError {
+        func located(_ context: DecodingError.Context, extra: (any CodingKey)? = nil) -> DecodingError.Context {
+            guard context.underlyingError == nil || !(context.underlyingError is Diagnostic) else { return context }
+            var path = prefix
+            path.components += ValuePath(codingPath: context.codingPath).components
+            // A missing key is reported at the dictionary that lacks it.
+            let place = format.location(of: path, in: data)
+            if let extra { path = path.appending(.key(extra.stringValue)) }
+            let diagnostic = Diagnostic(.decodingFailed, context.debugDescription, at: place, path: path, file: file?.path)
+            return .init(codingPath: context.codingPath, debugDescription: context.debugDescription, underlyingError: diagnostic)
+        }
+        switch error {
+        case let .typeMismatch(type, context): return .typeMismatch(type, located(context))
+        case let .valueNotFound(type, context): return .valueNotFound(type, located(context))
+        case let .keyNotFound(key, context): return .keyNotFound(key, located(context, extra: key))
+        case let .dataCorrupted(context): return .dataCorrupted(located(context))
+        @unknown default: return error
+        }
+    }
+}
+
+extension Diagnostic.Code {
+    /// A value did not decode as the type asked for (the Codable decoder's errors, located).
+    public static let decodingFailed = Self(rawValue: "decodingFailed")
+}
+
+// MARK: - Decoding state
+
+/// The options of one top-level `decode`, shared by every decoder beneath it.
+final class DecodingState {
+    let userInfo: [CodingUserInfoKey: Any]
+    let options: FormatOptions
+    let snakeCase: Bool
+    /// CSV: every field is text, read as the scalar the type asks for.
+    let fromText: Bool
+    let nilText: String?
+    let nilMarker: Unicode.Scalar?
+
+    init(decoder: DocumentDecoder, fromText: Bool, marker: String?) {
+        userInfo = decoder.userInfo
+        options = decoder.options
+        snakeCase = decoder.options.keys == .convertToSnakeCase
+        self.fromText = fromText
+        nilText = marker.flatMap { $0.isEmpty ? nil : $0 }
+        nilMarker = nilText?.unicodeScalars.first
+    }
+
+    /// Whether `value` stands for `nil`.
+    @inline(__always)
+    func isNull(_ value: Document) -> Bool {
+        switch value {
+        case .null: return true
+        case let .string(text): return nilText.map { text.hasSameScalars(as: $0) } ?? false
+        default: return false
+        }
+    }
+
+    /// Decodes any value: `Date`, `Data`, `URL` and `Document` directly, anything else through
+    /// its `init(from:)`.
+    func unbox<T: Decodable>(_ value: Document, as type: T.Type, at path: CodingPathNode) throws -> T {
+        if T.self == Date.self { return try date(value, at: path) as! T }
+        if T.self == Data.self { return try data(value, at: path) as! T }
+        // A number beyond 64 bits (Document.number) decodes into Decimal when Decimal holds it.
+        if T.self == Decimal.self, case let .number(number) = value {
+            guard let decimal = Decimal(string: number.text, locale: Locale(identifier: "en_US_POSIX")), !decimal.isNaN else {
+                throw DecodingError.dataCorrupted(
+                    .init(codingPath: path.codingPath, debugDescription: "Number \(number.text) does not fit in Decimal."))
+            }
+            return decimal as! T
+        }
+        if T.self == URL.self {
+            let text = try string(value, at: path)
+            guard let url = URL(string: text) else {
+                throw DecodingError.dataCorrupted(.init(codingPath: path.codingPath, debugDescription: "Invalid URL string."))
+            }
+            return url as! T
+        }
+        if T.self == Document.self { return value as! T }
+        return try T(from: DocumentValueDecoder(state: self, value: value, path: path))
+    }
+
+    // MARK: - Errors in Foundation's words
+
+    func mismatch(_ type: Any.Type, _ value: Document, at path: CodingPathNode) -> DecodingError {
+        if isNull(value) {
+            return .valueNotFound(type, .init(codingPath: path.codingPath, debugDescription: "Expected \(type) value but found null instead."))
+        }
+        return .typeMismatch(
+            type, .init(codingPath: path.codingPath, debugDescription: "Expected to decode \(type) but found \(Self.describe(value)) instead."))
+    }
+
+    static func describe(_ value: Document) -> String {
+        switch value {
+        case .null: "null"
+        case .bool: "a boolean"
+        case .integer, .unsignedInteger, .double, .number: "a number"
+        case .string: "a string"
+        case .date: "a date"
+        case .data: "data"
+        case .array: "an array"
+        case .dictionary: "a dictionary"
+        }
+    }
+
+    // MARK: - Scalars
+
+    func bool(_ value: Document, at path: CodingPathNode) throws -> Bool {
+        switch value {
+        case let .bool(bool): return bool
+        case let .string(text) where fromText:
+            if text == "true" { return true }
+            if text == "false" { return false }
+        default: break
+        }
+        throw mismatch(Bool.self, value, at: path)
+    }
+
+    func string(_ value: Document, at path: CodingPathNode) throws -> String {
+        guard case let .string(text) = value, !isNull(value) else { throw mismatch(String.self, value, at: path) }
+        if let nilMarker, text.unicodeScalars.first == nilMarker {
+            return String(text.unicodeScalars.dropFirst())
+        }
+        return text
+    }
+
+    func integer<T: FixedWidthInteger>(_ value: Document, as type: T.Type, at path: CodingPathNode) throws -> T {
+        let result: T?
+        switch value {
+        case let .integer(number): result = T(exactly: number)
+        case let .unsignedInteger(number): result = T(exactly: number)
+        case let .double(number): result = number.isFinite ? T(exactly: number) : nil
+        case .number: result = nil  // beyond 64 bits: no fixed-width integer holds it
+        case let .string(text) where fromText:
+            if let number = T(text) { return number }
+            guard let real = Double(text), real.isFinite, let number = T(exactly: real) else { throw mismatch(type, value, at: path) }
+            return number
+        default: throw mismatch(type, value, at: path)
+        }
+        guard let result else {
+            throw DecodingError.dataCorrupted(
+                .init(codingPath: path.codingPath, debugDescription: "Number \(Self.text(of: value)) does not fit in \(type)."))
+        }
+        return result
+    }
+
+    func double(_ value: Document, at path: CodingPathNode) throws -> Double {
+        switch value {
+        case let .double(number): return number
+        case let .integer(number): return Double(number)
+        case let .unsignedInteger(number): return Double(number)
+        case let .number(number):
+            // As JSONDecoder: the nearest Double, unless the number is beyond Double's range.
+            let nearest = number.nearestDouble
+            guard nearest.isFinite, nearest != 0 else {
+                throw DecodingError.dataCorrupted(
+                    .init(codingPath: path.codingPath, debugDescription: "Number \(number.text) is not representable in Swift."))
+            }
+            return nearest
+        case let .string(text):
+            if options.nonFinite == .string || fromText {
+                switch text {
+                case "NaN": return .nan
+                case "Infinity": return .infinity
+                case "-Infinity": return -.infinity
+                default: break
+                }
+            }
+            if fromText, let number = Double(text), number.isFinite { return number }
+        default: break
+        }
+        throw mismatch(Double.self, value, at: path)
+    }
+
+    func float(_ value: Document, at path: CodingPathNode) throws -> Float {
+        let number = try double(value, at: path)
+        let narrowed = Float(number)
+        guard narrowed.isFinite || !number.isFinite else {
+            throw DecodingError.dataCorrupted(.init(codingPath: path.codingPath, debugDescription: "Number \(number) does not fit in Float."))
+        }
+        return narrowed
+    }
+
+    static func text(of value: Document) -> String {
+        switch value {
+        case let .integer(number): "\(number)"
+        case let .unsignedInteger(number): "\(number)"
+        case let .double(number): "\(number)"
+        case let .number(number): number.text
+        case let .string(text): text
+        default: value.typeName
+        }
+    }
+
+    func date(_ value: Document, at path: CodingPathNode) throws -> Date {
+        if case let .date(date) = value { return date }
+        let parsed: Date?
+        switch (options.dates, value) {
+        case let (.iso8601, .string(text)): parsed = DateText.date(from: text)
+        case (.secondsSince1970, _), (.millisecondsSince1970, _), (.deferredToDate, _):
+            let epoch: DateText.Epoch = switch options.dates {
+            case .secondsSince1970: .secondsSince1970
+            case .millisecondsSince1970: .millisecondsSince1970
+            default: .secondsSince2001
+            }
+            switch value {
+            case let .string(text) where fromText: parsed = DateText.date(fromEpochText: text, since: epoch)
+            case .integer, .unsignedInteger, .double: parsed = DateText.date(fromNumber: try double(value, at: path), since: epoch)
+            default: throw mismatch(Date.self, value, at: path)
+            }
+        default: throw mismatch(Date.self, value, at: path)
+        }
+        guard let parsed else {
+            throw DecodingError.dataCorrupted(
+                .init(codingPath: path.codingPath, debugDescription: "Expected a date (\(options.dates)) but found \"\(Self.text(of: value))\"."))
+        }
+        return parsed
+    }
+
+    func data(_ value: Document, at path: CodingPathNode) throws -> Data {
+        if case let .data(data) = value { return data }
+        let text = try string(value, at: path)
+        let bytes: Data? = switch options.data {
+        case .base64: Data(base64Encoded: text)
+        case .hex: TextValues.bytes(hex: text)
+        }
+        guard let bytes else {
+            throw DecodingError.dataCorrupted(
+                .init(codingPath: path.codingPath, debugDescription: "Encountered Data is not valid \(options.data == .hex ? "hexadecimal" : "Base64")."))
+        }
+        return bytes
+    }
+}

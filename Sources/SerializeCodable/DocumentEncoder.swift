@@ -1,0 +1,234 @@
+/// Codable values to a `Document`, and through serialize's own writers to bytes.
+
+public import Foundation
+public import SerializeDocument
+import OrderedCollections
+import SerializeCore
+
+/// Encodes `Encodable` values as a ``Document`` and writes it with serialize's own writers: the
+/// `JSONEncoder` API over a tree that keeps exact 64-bit integers, key order, dates with their
+/// fractions, data, and any scalar at the top level of every format.
+///
+/// ```swift
+/// let encoder = DocumentEncoder(options: FormatOptions(pretty: false))
+/// let json = try encoder.encode(settings, as: .json)
+/// let plist = try encoder.encode(settings, as: .binaryPlist)
+/// ```
+///
+/// One ``options`` value travels down the encoding (as `JSONEncoder._Options` does):
+/// - keys are written in the order `encode(to:)` writes them, or sorted by their UTF-8 bytes
+///   with ``FormatOptions/sortKeys``; ``FormatOptions/keys`` converts them to `snake_case`;
+/// - dates, data and NaN stay `Document` values, and each format's writer applies
+///   ``FormatOptions/dates``, ``FormatOptions/data`` and ``FormatOptions/nonFinite`` where it has
+///   no native type (JSON, CSV); property lists keep all three natively;
+/// - `nil` stays `null`; a property-list writer applies ``FormatOptions/null``, and
+///   ``nilMarker`` writes a marker that cannot collide with a real string instead.
+///
+/// Errors are `EncodingError.invalidValue` with the coding path, as Foundation's encoders throw;
+/// a writer's refusal carries its ``Diagnostic`` as the underlying error.
+public struct DocumentEncoder: Sendable {
+    /// Layout, key order, key spelling, and how each format's writer spells what it lacks.
+    public var options: FormatOptions
+    /// Values every `encode(to:)` sees in `encoder.userInfo`.
+    public var userInfo: [CodingUserInfoKey: any Sendable]
+    /// A string that stands for `nil` without colliding with real strings: `nil` is written as
+    /// the marker, and a real string that starts with the marker's first character gets one
+    /// more of it (`"$null"` is written `"$$null"`, `"$x"` `"$$x"`). ``DocumentDecoder`` with
+    /// the same marker undoes both. Meant for property lists, which have no null; `nil` (the
+    /// default) leaves `null` to ``FormatOptions/null``, except that writing a property list
+    /// with `FormatOptions(null: .string(marker))` takes that marker here, collision-free.
+    public var nilMarker: String?
+    /// How much of each date's fraction is kept: every bit (``DatePrecision/exact``, the default),
+    /// or rounded to the nearest second, millisecond, microsecond or nanosecond, as every
+    /// format then writes and reads it (`.seconds` makes XML property list dates readable by
+    /// Foundation and plutil, which refuse a fraction).
+    public var datePrecision: DatePrecision
+
+    /// An encoder with `options` (the defaults refuse every loss).
+    public init(
+        options: FormatOptions = FormatOptions(), userInfo: [CodingUserInfoKey: any Sendable] = [:], nilMarker: String? = nil,
+        datePrecision: DatePrecision = .exact
+    ) {
+        self.options = options
+        self.userInfo = userInfo
+        self.nilMarker = nilMarker
+        self.datePrecision = datePrecision
+    }
+
+    /// The document of `value`: what the writers write.
+    ///
+    /// - Throws: `EncodingError` with the coding path.
+    public func encode<T: Encodable>(_ value: T) throws -> Document {
+        try encode(value, marker: nilMarker)
+    }
+
+    func encode<T: Encodable>(_ value: T, marker: String?) throws -> Document {
+        let state = EncodingState(encoder: self, marker: marker)
+        return try state.box(value, at: .root).document(sortKeys: options.sortKeys)
+    }
+
+    /// `value` as bytes in `format`, written by serialize's writer for it.
+    ///
+    /// In CSV an array is one row per element and any other value a file of one row, nested
+    /// values as columns named in the one column grammar (`address.city`, `tags[0]`).
+    ///
+    /// - Throws: `EncodingError.invalidValue` with the coding path; where the writer refuses a
+    ///   value (NaN in JSON, `null` in a property list), its ``Diagnostic`` is the underlying error.
+    public func encode<T: Encodable>(_ value: T, as format: Format) throws -> Data {
+        var document = try encode(value, marker: nilMarker ?? options.nullMarker(for: format))
+        if format.csvDialect != nil, !(value is any RowsOfCSV) { document = .array([document]) }
+        do {
+            // The tree is already in the order asked for: the writer only has to keep it.
+            var writing = options
+            writing.sortKeys = false
+            return try format.write(document, options: writing)
+        } catch {
+            throw EncodingError.invalidValue(
+                (try? document.value(at: error.path ?? ValuePath())).map(\.encodedValue) ?? "",
+                .init(codingPath: (error.path ?? ValuePath()).codingKeys, debugDescription: error.message, underlyingError: error))
+        }
+    }
+}
+
+extension FormatOptions {
+    /// The nil marker the coders use for `format`: ``FormatOptions/null``'s string in a property list.
+    func nullMarker(for format: Format) -> String? {
+        if format.isPropertyList, case let .string(marker) = null { return marker }
+        return nil
+    }
+}
+
+/// How much of a date's fraction ``DocumentEncoder`` keeps (SerializeCore's `DateText` rounds).
+public enum DatePrecision: Sendable, Hashable, CaseIterable {
+    /// Whole seconds, rounded to nearest.
+    case seconds
+    /// Milliseconds.
+    case milliseconds
+    /// Microseconds.
+    case microseconds
+    /// Nanoseconds.
+    case nanoseconds
+    /// Every bit of the `Date`.
+    case exact
+
+    var dateText: DateText.Precision {
+        switch self {
+        case .seconds: .seconds
+        case .milliseconds: .milliseconds
+        case .microseconds: .microseconds
+        case .nanoseconds: .nanoseconds
+        case .exact: .exact
+        }
+    }
+
+    /// `date` rounded to this precision by DateText's one rounding; unchanged outside its years.
+    func rounded(_ date: Date) -> Date {
+        guard self != .exact, let text = DateText.string(date, precision: dateText), let rounded = DateText.date(from: text) else { return date }
+        return rounded
+    }
+}
+
+/// An array: CSV writes and reads it as rows (a value of any other type is a file of one row).
+protocol RowsOfCSV {}
+extension Array: RowsOfCSV {}
+
+extension Document {
+    /// The Swift value a writer refused, as `EncodingError.invalidValue` carries it.
+    var encodedValue: Any {
+        switch self {
+        case .null: Optional<Int>.none as Any
+        case let .bool(value): value
+        case let .integer(value): value
+        case let .unsignedInteger(value): value
+        case let .double(value): value
+        case let .number(value): value.text
+        case let .string(value): value
+        case let .date(value): value
+        case let .data(value): value
+        case .array, .dictionary: self
+        }
+    }
+}
+
+// MARK: - The tree being built
+
+/// What one encoder produced: a finished value, or a container still open to nested encoders.
+enum EncodedSlot {
+    case value(Document)
+    case array(EncodedArray)
+    case dictionary(EncodedDictionary)
+
+    func document(sortKeys: Bool) -> Document {
+        switch self {
+        case let .value(value): return value
+        case let .array(array): return .array(array.elements.map { $0.document(sortKeys: sortKeys) })
+        case let .dictionary(dictionary):
+            var members = OrderedDictionary<DocumentKey, Document>(minimumCapacity: dictionary.members.count)
+            for (key, slot) in dictionary.members { members[key] = slot.document(sortKeys: sortKeys) }
+            if sortKeys { members.sort { $0.key < $1.key } }  // by UTF-8 bytes
+            return .dictionary(members)
+        }
+    }
+}
+
+/// An array under construction, shared by the containers writing into it.
+final class EncodedArray {
+    var elements: [EncodedSlot] = []
+}
+
+/// A dictionary under construction, shared by the containers writing into it.
+final class EncodedDictionary {
+    /// Keyed by exact scalars: coding keys `K` and U+212A are two members.
+    var members = OrderedDictionary<DocumentKey, EncodedSlot>()
+}
+
+/// The options of one top-level `encode`, shared by every encoder beneath it.
+final class EncodingState {
+    let userInfo: [CodingUserInfoKey: Any]
+    let snakeCase: Bool
+    let nilMarker: Unicode.Scalar?
+    let nilText: String?
+    let datePrecision: DatePrecision
+
+    init(encoder: DocumentEncoder, marker: String?) {
+        datePrecision = encoder.datePrecision
+        userInfo = encoder.userInfo
+        snakeCase = encoder.options.keys == .convertToSnakeCase
+        nilText = marker.flatMap { $0.isEmpty ? nil : $0 }
+        nilMarker = nilText?.unicodeScalars.first
+    }
+
+    /// The document key of a coding key.
+    @inline(__always)
+    func key(_ key: some CodingKey) -> String {
+        snakeCase ? SnakeCase.convert(key.stringValue) : key.stringValue
+    }
+
+    /// `nil`, as `null` or the marker.
+    var null: Document {
+        if let nilText { return .string(nilText) }
+        return .null
+    }
+
+    /// A string, escaped when it could be mistaken for the nil marker.
+    @inline(__always)
+    func string(_ value: String) -> Document {
+        if let nilMarker, value.unicodeScalars.first == nilMarker {
+            return .string(String(nilMarker) + value)
+        }
+        return .string(value)
+    }
+
+    /// Encodes any value: the types every format writes as one value (`Date`, `Data`, `URL`,
+    /// `Document`) directly, anything else through its `encode(to:)`.
+    func box<T: Encodable>(_ value: T, at path: CodingPathNode) throws -> EncodedSlot {
+        if T.self == Date.self, let date = value as? Date { return .value(.date(datePrecision.rounded(date))) }
+        if T.self == Data.self, let data = value as? Data { return .value(.data(data)) }
+        if T.self == URL.self, let url = value as? URL { return .value(string(url.absoluteString)) }
+        if T.self == Document.self, let document = value as? Document { return .value(document) }
+        let encoder = DocumentValueEncoder(state: self, path: path)
+        try value.encode(to: encoder)
+        // A value that encoded nothing is an empty dictionary, as in Foundation's encoders.
+        return encoder.slot ?? .dictionary(EncodedDictionary())
+    }
+}

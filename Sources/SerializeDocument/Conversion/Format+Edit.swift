@@ -1,0 +1,104 @@
+/// Editing a file's bytes: read in the format they are in, apply edits, write back in the same
+/// format and layout. What `serialize insert`, `replace` and `remove` call.
+
+public import Foundation
+public import SerializeCore
+
+/// A failed edit of a file's bytes: which step failed, with its diagnostic.
+public enum EditFailure: Error, Sendable, Equatable, CustomStringConvertible {
+    /// The bytes are not a readable JSON or property-list document.
+    case reading(Diagnostic)
+    /// The edit does not fit the document (a missing parent, a key that exists, …).
+    case editing(Diagnostic)
+    /// The file's format cannot hold the edited document (null in a property list).
+    case writing(Diagnostic)
+
+    /// The underlying diagnostic.
+    public var error: Diagnostic {
+        switch self {
+        case let .reading(error), let .editing(error), let .writing(error): error
+        }
+    }
+
+    /// The diagnostic's compiler-like text.
+    public var description: String { error.description }
+}
+
+/// The result of ``Format/edit(_:applying:options:)``: the new bytes and the format they keep.
+public struct EditedFile: Sendable, Equatable {
+    /// The format the input was in, and the output is in.
+    public var format: Format
+    /// The edited document's bytes.
+    public var data: Data
+}
+
+extension Format {
+    /// Whether a JSON or XML property-list text looks written in the pretty layout, so an edit
+    /// writes it back the same way: serialize's pretty JSON ends with a line break (the compact
+    /// one does not); its pretty XML breaks the line before `</plist>` (the compact one does not).
+    static func looksPretty(_ data: Data, format: Format) -> Bool {
+        guard format == .xmlPlist else { return data.last == 0x0A }
+        guard let end = data.lastRange(of: Data("</plist>".utf8)), end.lowerBound > data.startIndex else { return true }
+        let before = data[data.index(before: end.lowerBound)]
+        return before == 0x0A || before == 0x0D
+    }
+
+    /// Applies `edits` to a JSON, XML or binary property-list document and writes it back in
+    /// the format it was in (``detect(in:)``), keeping the order of every dictionary's keys and
+    /// every value not edited.
+    ///
+    /// Untouched content is byte-for-byte stable in canonical form: a file serialize's writer
+    /// produced (pretty or compact, in document order) comes back identical except for the
+    /// edit. Other layouts are rewritten in serialize's, pretty or compact as the file looks
+    /// (pretty JSON ends with a line break, pretty XML breaks the line before `</plist>`),
+    /// unless `options` says which.
+    ///
+    /// - Parameters:
+    ///   - data: The document's bytes.
+    ///   - edits: The edits, applied in order; all or none.
+    ///   - options: The writing options; `nil` keeps the file's layout with every loss refused.
+    /// - Throws: ``EditFailure``: ``EditFailure/reading(_:)`` for bytes that are not JSON or a
+    ///   property list (CSV is refused with ``Diagnostic/Code/unsupported``),
+    ///   ``EditFailure/editing(_:)`` with the codes of ``Document/apply(_:)-(DocumentEdit)``, and
+    ///   ``EditFailure/writing(_:)`` with the writer's error for a value the format cannot hold
+    ///   (``Diagnostic/Code/nullNotRepresentable`` for null in a property list).
+    public static func edit(_ data: Data, applying edits: [DocumentEdit], options: FormatOptions? = nil) throws(EditFailure) -> EditedFile {
+        let format = Format.detect(in: data)
+        guard format == .json || format.isPropertyList else {
+            throw .reading(
+                Diagnostic(
+                    .unsupported,
+                    "the edit verbs edit JSON and property lists, and this is not one (it reads as \(format)); convert it to JSON first"))
+        }
+        var document: Document
+        do {
+            document = try format.read(data)
+        } catch {
+            throw .reading(error)
+        }
+        do {
+            try document.apply(edits)
+        } catch {
+            throw .editing(error)
+        }
+        let writing = options ?? FormatOptions(pretty: looksPretty(data, format: format))
+        do {
+            return EditedFile(format: format, data: try format.write(document, options: writing))
+        } catch {
+            throw .writing(error)
+        }
+    }
+
+    /// The bytes of a new, empty document (an empty dictionary, as `plutil -create` makes) in
+    /// this format.
+    ///
+    /// - Throws: ``Diagnostic`` ``Diagnostic/Code/unsupported`` for CSV, which has no empty
+    ///   dictionary.
+    public func emptyDocument(options: FormatOptions = FormatOptions()) throws(Diagnostic) -> Data {
+        guard self == .json || isPropertyList else {
+            throw Diagnostic(.unsupported, "create makes JSON and property-list files; \(self) has no empty dictionary")
+        }
+        let empty: Document = [:]
+        return try write(empty, options: options)
+    }
+}
