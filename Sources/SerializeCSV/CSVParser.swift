@@ -43,6 +43,8 @@ struct CSVParser: ~Copyable {
     private let sourceName: String?
     private let trims: Bool
     private let strict: Bool
+    /// The dialect when it has an escape character, whose doubles quoted fields undouble.
+    private let escapeDialect: CSVDialect?
 
     private var buffer: UnsafeMutablePointer<UInt8>
     private var capacity: Int
@@ -78,6 +80,7 @@ struct CSVParser: ~Copyable {
         sourceName = configuration.sourceName
         trims = configuration.dialect.trimsUnquotedWhitespace
         strict = configuration.fieldCountPolicy == .strict
+        escapeDialect = configuration.dialect.escape == nil ? nil : configuration.dialect
         chunkSize = max(configuration.bufferSize, 16)
         delimiter = Array(String(configuration.dialect.delimiter).utf8)
         quote = Array(String(configuration.dialect.quote).utf8)
@@ -578,6 +581,9 @@ struct CSVParser: ~Copyable {
         row.removeAll(keepingCapacity: true)
         row.reserveCapacity(fields.count)
         for index in fields.indices { row.append(try string(at: index)) }
+        if let escapeDialect {
+            for index in fields.indices where fields[index].quoted { row[index] = escapeDialect.unescaping(row[index]) }
+        }
     }
 
     /// The current row with positions.

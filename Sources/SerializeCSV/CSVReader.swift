@@ -17,6 +17,9 @@ public import SerializeCore
 /// }
 /// ```
 ///
+/// A dialect with another encoding, an escape, comment or preamble lines
+/// (``CSVDialect/needsPreparation``) is read whole and prepared first (``CSVDialect/prepare(_:)``).
+///
 /// It follows RFC 4180: fields quoted with `"` may hold delimiters, quotes (written `""`) and
 /// line breaks; rows end with LF, CRLF or CR; the last row may lack a line end; a UTF-8 byte
 /// order mark is skipped. Blank lines between rows are skipped. Errors carry the line and
@@ -125,6 +128,11 @@ public final class CSVReader {
 
     init(source: CSVParser.Source, configuration: Configuration) throws(Diagnostic) {
         self.configuration = configuration
+        var source = source
+        // Another encoding, an escape, comments or a preamble: the whole input is prepared first.
+        if configuration.dialect.needsPreparation {
+            source = .memory(try configuration.dialect.prepare(try Self.readAll(source, name: configuration.sourceName)))
+        }
         parser = CSVParser(source: source, configuration: configuration)
         try parser.skipByteOrderMark()
         if configuration.detectsDelimiter {
@@ -143,6 +151,26 @@ public final class CSVReader {
             for field in parser.fields { locations.append(parser.location(of: field)) }
             headerLocations = locations
             parser.expectedFieldCount = parser.fields.count
+        }
+    }
+
+    /// All the bytes of `source` (closing a descriptor it owns).
+    private static func readAll(_ source: CSVParser.Source, name: String?) throws(Diagnostic) -> Data {
+        switch source {
+        case let .memory(data): return data
+        case let .descriptor(descriptor, closes):
+            defer { if closes { close(descriptor) } }
+            var data = Data()
+            var chunk = [UInt8](repeating: 0, count: 64 * 1024)
+            while true {
+                let count = chunk.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
+                if count == 0 { return data }
+                guard count > 0 else {
+                    if errno == EINTR { continue }
+                    throw Diagnostic(.io, "cannot read \(name ?? "the input"): \(String(cString: strerror(errno)))", file: name)
+                }
+                data.append(contentsOf: chunk[0..<count])
+            }
         }
     }
 

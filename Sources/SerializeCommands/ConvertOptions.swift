@@ -65,6 +65,9 @@ public struct ConvertOptions: ParsableArguments {
     @Option(help: "A CSV record without a column other records have: error, or null (an empty field).")
     var missing: MissingStrategy = .error
 
+    @OptionGroup(title: "CSV dialect")
+    var dialect: CSVDialectOptions
+
     @Flag(help: "CSV input: read true/false, numbers, [] and {} as typed values instead of strings.")
     var infer = false
 

@@ -116,7 +116,7 @@ extension Serialize {
             } catch {
                 throw Self.fail("\(inputName): error: cannot read the input: \(Self.reason(error))", status: Status.noInput)
             }
-            let sourceFormat = options.from ?? Self.format(ofPath: input) ?? Format.detect(in: data)
+            let sourceFormat = try options.dialect.sourceFormat(named: options.from ?? Self.format(ofPath: input), data: data)
             let targetFormat = options.to ?? (output == "-" ? .json : Self.format(ofPath: output) ?? .json)
 
             let bytes: Data

@@ -5,7 +5,7 @@
 
 package import Foundation
 package import SerializeCore
-import SerializeCSV
+package import SerializeCSV
 
 /// A CSV file as the converter sees it: a header and rows whose fields are text or `nil` (an
 /// empty unquoted field).
@@ -43,16 +43,19 @@ extension CSVTable {
     ///
     /// - Throws: ``Diagnostic`` `nullNotRepresentable` for a `nil` in a one-column table:
     ///   its row would be a blank line, which `CSVWriter`'s public API does not write.
-    package func csvData(delimiter: UInt8 = UInt8(ascii: ",")) throws(Diagnostic) -> Data {
+    ///
+    /// The dialect's delimiter and quote are used; without a header the header row is not
+    /// written. The text is UTF-8, quotes doubled, whatever the dialect's encoding and escape.
+    package func csvData(dialect: CSVDialect = .rfc4180) throws(Diagnostic) -> Data {
         if header.count == 1, let row = rows.firstIndex(where: { $0.first.map { $0 == nil } ?? true }) {
             throw Diagnostic(
                 .nullNotRepresentable,
                 "a one-column CSV cannot hold null: its row would be a blank line; write JSON or a property list instead",
                 path: ValuePath([.index(row)]))
         }
-        let writer = CSVWriter(configuration: .init(dialect: CSVDialect(delimiter: Unicode.Scalar(delimiter)), newline: .crlf))
+        let writer = CSVWriter(configuration: .init(dialect: dialect, newline: .crlf))
         // Writing into memory does not fail; its error passes through if it ever does.
-        try writer.write(row: header)
+        if dialect.hasHeader { try writer.write(row: header) }
         for row in rows {
             for field in row { try writer.write(field: field ?? "", quoted: field?.isEmpty == true) }
             try writer.endRow()
@@ -65,20 +68,24 @@ extension CSVTable {
 // MARK: - Reading
 
 extension CSVTable {
-    /// Parses RFC 4180 text with SerializeCSV's `CSVReader` (CRLF, LF or CR line ends, an
-    /// optional UTF-8 byte-order mark).
+    /// Parses CSV text in `dialect` with SerializeCSV's `CSVReader` (CRLF, LF or CR line ends, an
+    /// optional byte-order mark; the dialect's encoding, escape, comment and preamble lines as
+    /// `CSVDialect.prepare(_:)` applies them). Without a header the columns are named
+    /// `column1`, `column2`, … up to the longest row.
     ///
     /// - Throws: ``Diagnostic`` at a line and column for an unterminated quote, a quote inside
     ///   an unquoted field, text after a closing quote, invalid UTF-8 (SerializeCSV's codes), or a
     ///   row longer than the header (`fieldCountMismatch`).
-    package init(csvData data: Data, delimiter: UInt8 = UInt8(ascii: ",")) throws(Diagnostic) {
-        let configuration = CSVReader.Configuration(
-            dialect: CSVDialect(delimiter: Unicode.Scalar(delimiter)), fieldCountPolicy: .flexible)
+    package init(csvData data: Data, dialect: CSVDialect = .rfc4180) throws(Diagnostic) {
+        let configuration = CSVReader.Configuration(dialect: dialect, fieldCountPolicy: .flexible)
         var header: [String] = []
         var rows: [[String?]] = []
         let reader = try CSVReader(data: data, configuration: configuration)
         header = reader.header ?? []
         while let record = try reader.readRecord() {
+            if !dialect.hasHeader, record.fields.count > header.count {
+                header += (header.count..<record.fields.count).map { "column\($0 + 1)" }
+            }
             guard record.fields.count <= header.count else {
                 throw Diagnostic(
                     .fieldCountMismatch, "row has \(record.fields.count) fields but the header names \(header.count) columns",

@@ -11,20 +11,6 @@ extension Format {
         isPropertyList ? (Format.detect(in: data) == .binaryPlist ? .binaryPlist : .xmlPlist) : self
     }
 
-    /// The delimiter byte of a CSV dialect: the document reader and writer take an ASCII
-    /// delimiter, the `"` quote and a header row, and refuse any other dialect by name rather
-    /// than ignore part of it.
-    static func delimiterByte(_ dialect: CSVDialect) throws(Diagnostic) -> UInt8 {
-        guard dialect.delimiter.isASCII, dialect.quote == "\"", dialect.hasHeader, !dialect.trimsUnquotedWhitespace else {
-            throw Diagnostic(
-                .unsupported,
-                "documents are read and written as CSV with an ASCII delimiter, the \" quote and a header row; "
-                    + "this dialect (delimiter \(dialect.delimiter.escaped(asASCII: true)), quote \(dialect.quote.escaped(asASCII: true))) "
-                    + "needs SerializeCSV's CSVReader and CSVWriter")
-        }
-        return UInt8(dialect.delimiter.value)
-    }
-
     /// Reads `data` in this format; property lists are told apart by content.
     ///
     /// - Throws: ``Diagnostic`` with a line and column (text formats) or a byte offset.
@@ -38,7 +24,7 @@ extension Format {
             return try XMLPlistReader(maximumDepth: options.maximumDepth).read(data)
         case let .csv(dialect):
             return try CSVFlattening.restore(
-                try CSVTable(csvData: data, delimiter: try Self.delimiterByte(dialect)), infer: options.inferCSVTypes,
+                try CSVTable(csvData: data, dialect: dialect), infer: options.inferCSVTypes,
                 maximumDepth: options.maximumDepth)
         }
     }
@@ -51,7 +37,7 @@ extension Format {
         case .json: try JSONWriter(options: options).write(document)
         case .xmlPlist: try XMLPlistWriter(options: options).write(document)
         case .binaryPlist: try BinaryPlistWriter(options: options).write(document)
-        case let .csv(dialect): try CSVFlattening.flatten(document, options: options).csvData(delimiter: try Self.delimiterByte(dialect))
+        case let .csv(dialect): try CSVFlattening.flatten(document, options: options).csvData(dialect: dialect)
         }
     }
 }
