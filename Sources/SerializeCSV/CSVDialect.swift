@@ -107,7 +107,7 @@ public struct CSVDialect: Sendable, Hashable {
     }
 
     /// The field count of each complete line of `bytes` under one delimiter.
-    private static func fieldCounts(_ bytes: [UInt8], delimiter: [UInt8], quote: [UInt8], maxLines: Int) -> [Int] {
+    static func fieldCounts(_ bytes: [UInt8], delimiter: [UInt8], quote: [UInt8], maxLines: Int) -> [Int] {
         var counts: [Int] = []
         var fields = 1
         var inQuotes = false

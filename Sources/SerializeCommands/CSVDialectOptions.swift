@@ -78,14 +78,26 @@ public struct CSVDialectOptions: ParsableArguments {
 
     /// The format input is read in: `named` (a flag or the extension) or else the one the bytes
     /// suggest (`Format.detect`), with these flags applied to its dialect. Unnamed input is CSV
-    /// when a dialect flag is given.
+    /// when a dialect flag is given. Without dialect flags, CSV input is read in the dialect
+    /// `CSVDialect.sniff(_:)` finds.
     ///
     /// - Throws: `ValidationError` when the flags are given for input named as another format.
     func sourceFormat(named: Format?, data: Data) throws -> Format {
-        guard !isEmpty else { return named ?? Format.detect(in: data) }
+        try source(named: named, data: data).format
+    }
+
+    /// ``sourceFormat(named:data:)`` with what sniffing found, when it sniffed.
+    func source(named: Format?, data: Data) throws -> (format: Format, sniff: CSVSniff?) {
+        guard !isEmpty else {
+            guard named == nil || named?.csvDialect != nil else { return (named ?? .json, nil) }
+            let format = named ?? Format.detect(in: data)
+            guard format.csvDialect != nil else { return (format, nil) }
+            let sniff = CSVDialect.sniff(data)
+            return (.csv(sniff.dialect), sniff)
+        }
         switch named ?? Format.detect(in: data) {
-        case let .csv(dialect): return .csv(applied(to: dialect))
-        case let other where named == nil: return .csv(applied(to: other.csvDialect ?? .rfc4180))
+        case let .csv(dialect): return (.csv(applied(to: dialect)), nil)
+        case let other where named == nil: return (.csv(applied(to: other.csvDialect ?? .rfc4180)), nil)
         case let other: throw ValidationError("--delimiter, --quote, --escape, --encoding, --no-header, --skip-lines and --comment apply to CSV input; the input is \(other.description)")
         }
     }

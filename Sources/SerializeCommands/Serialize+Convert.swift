@@ -3,6 +3,7 @@
 public import ArgumentParser
 import Foundation
 import SerializeCore
+import SerializeCSV
 import SerializeDocument
 
 extension Serialize {
@@ -65,6 +66,9 @@ extension Serialize {
 
         @OptionGroup var progress: ProgressOptions
 
+        @Flag(help: "Print on standard error the CSV dialect that sniffing found.")
+        var verbose = false
+
         /// The input file of a single conversion.
         var input: String { files.first ?? "-" }
 
@@ -116,7 +120,12 @@ extension Serialize {
             } catch {
                 throw Self.fail("\(inputName): error: cannot read the input: \(Self.reason(error))", status: Status.noInput)
             }
-            let sourceFormat = try options.dialect.sourceFormat(named: options.from ?? Self.format(ofPath: input), data: data)
+            let (sourceFormat, sniff) = try options.dialect.source(named: options.from ?? Self.format(ofPath: input), data: data)
+            // What sniffing guessed: its notes always (a Latin-1 fallback), the dialect with --verbose.
+            for note in sniff?.notes ?? [] { FileHandle.standardError.write(Data((note.inFile(inputName).commandLineText + "\n").utf8)) }
+            if verbose, let sniff {
+                FileHandle.standardError.write(Data("\(inputName): note: read as CSV: \(sniff.summary)\n".utf8))
+            }
             let targetFormat = options.to ?? (output == "-" ? .json : Self.format(ofPath: output) ?? .json)
 
             let bytes: Data

@@ -52,3 +52,52 @@ import TestSupport
         #expect(run.standardOutput == #"[{"name":"Ada","city":"Málaga"}]"#)
     }
 }
+
+/// Sniffing by default: `inspect` and `convert --verbose` say what was found; a strict error
+/// names the flag that would get through.
+@Suite struct CSVSniffingCommandTests {
+    func file(_ bytes: [UInt8], named name: String = "in.csv") throws -> URL {
+        let url = try scratchFolder().appendingPathComponent(name)
+        try Data(bytes).write(to: url)
+        return url
+    }
+
+    static let inspected: [(String, [UInt8], String)] = [
+        ("preamble and semicolons", Array("Report\nname;city\nAda;\"London; UK\"\nBo;Oslo\n".utf8),
+         "detected: encoding utf-8, delimiter ';', quote '\"', header, skip 1 line\nrows: 2"),
+        ("tabs, no header", Array("Ada\t1\nBo\t2\n".utf8), "detected: encoding utf-8, delimiter tab, quote '\"', no header\nrows: 2"),
+        ("Latin-1", Array("name,city\nAda,M".utf8) + [0xE1] + Array("laga\n".utf8),
+         "detected: encoding latin1, delimiter ',', quote '\"', header\nrows: 1"),
+    ]
+
+    @Test(arguments: inspected)
+    func inspectPrintsTheDetectedDialect(name: String, bytes: [UInt8], expected: String) throws {
+        let url = try file(bytes)
+        let run = try BuiltTool.run(["inspect", url.path])
+        #expect(run.status == 0, "\(run.standardError)")
+        #expect(run.standardOutput.contains(expected), "\(run.standardOutput)")
+    }
+
+    @Test func aLatin1FallbackIsANoteOnStandardError() throws {
+        let url = try file(Array("name\nM".utf8) + [0xE1] + Array("laga\n".utf8))
+        let run = try BuiltTool.run(["convert", "--compact", url.path, "-"])
+        #expect(run.status == 0)
+        #expect(run.standardOutput == #"[{"name":"Málaga"}]"#)
+        #expect(run.standardError.contains("in.csv: note: the input is not UTF-8; read as latin1 (use --encoding latin1 to state the encoding)"))
+    }
+
+    @Test func verboseSaysWhatWasSniffed() throws {
+        let url = try file(Array("a|b\n1|2\n".utf8))
+        let run = try BuiltTool.run(["convert", "--verbose", url.path, "-"])
+        #expect(run.status == 0)
+        #expect(run.standardError.contains("in.csv: note: read as CSV: encoding utf-8, delimiter '|', quote '\"', header"))
+    }
+
+    @Test func aStrictErrorNamesTheDelimiterFlag() throws {
+        let url = try file(Array("name;city\n\"A\";x\nb;c\n".utf8))
+        let run = try BuiltTool.run(["convert", "--delimiter", ",", url.path, "-"])
+        #expect(run.status == 65)
+        #expect(run.standardError.contains("in.csv:2:4: error: unexpected character after a closing quote"))
+        #expect(run.standardError.contains("(use --delimiter ';' to split fields at ;"))
+    }
+}

@@ -73,3 +73,21 @@ import Testing
         }
     }
 }
+
+/// A strict reading error names the dialect field the file looks like it needs.
+@Suite struct CSVDialectRemedyTests {
+    static let cases: [(String, CSVDialect, Remedy?)] = [
+        ("name;city\n\"A\";x\nb;c\n", CSVDialect(), Remedy(option: "delimiter", value: ";", effect: "split fields at ; (the delimiter the file looks like it uses)")),
+        ("name,city\n'a,b','c'\nd,e\n", CSVDialect(quote: "|"), Remedy(option: "quote", value: "'", effect: "")),
+        ("name,city\na\"b,c\n", CSVDialect(), nil),
+    ]
+
+    @Test(arguments: cases)
+    func theRemedyNamesTheSniffedField(text: String, dialect: CSVDialect, remedy: Remedy?) {
+        #expect {
+            _ = try Format.csv(dialect).read(Data(text.utf8))
+        } throws: { error in
+            (error as? Diagnostic)?.remedy?.option == remedy?.option && (error as? Diagnostic)?.remedy?.value == remedy?.value
+        }
+    }
+}

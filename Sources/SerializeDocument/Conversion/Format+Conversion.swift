@@ -23,9 +23,16 @@ extension Format {
         case .xmlPlist:
             return try XMLPlistReader(maximumDepth: options.maximumDepth).read(data)
         case let .csv(dialect):
-            return try CSVFlattening.restore(
-                try CSVTable(csvData: data, dialect: dialect), infer: options.inferCSVTypes,
-                maximumDepth: options.maximumDepth)
+            let table: CSVTable
+            do {
+                table = try CSVTable(csvData: data, dialect: dialect)
+            } catch {
+                // Name the dialect field the file looks like it needs (`--delimiter ';'`).
+                var error = error
+                if error.remedy == nil { error.remedy = dialect.remedy(towards: CSVDialect.sniff(data).dialect) }
+                throw error
+            }
+            return try CSVFlattening.restore(table, infer: options.inferCSVTypes, maximumDepth: options.maximumDepth)
         }
     }
 
