@@ -31,8 +31,8 @@ extension CSVDialect {
     ///   0x80–0x9F is one of its characters, else Latin-1, with a note saying so;
     /// - **quote**: `'` when it opens and closes fields more often than `"`, else `"`;
     /// - **delimiter**: ``detectDelimiter(in:candidates:)`` (`,` when no candidate fits);
-    /// - **preamble**: leading lines whose field count is not the count most lines have are
-    ///   skipped (``skipLines``), when most lines have more than one field;
+    /// - **preamble**: leading lines with fewer fields than the count most later lines have
+    ///   (more than one, on at least two lines) are skipped (``skipLines``);
     /// - **header**: the first row is data when, in some column, it holds a number where every
     ///   other row does too, and no column's first cell is text above numbers; else a header.
     ///
@@ -64,9 +64,11 @@ extension CSVDialect {
             text, delimiter: Array(String(dialect.delimiter).utf8), quote: Array(String(dialect.quote).utf8), maxLines: 200)
         var frequency: [Int: Int] = [:]
         for count in counts { frequency[count, default: 0] += 1 }
-        if let (modal, _) = frequency.max(by: { ($0.value, $0.key) < ($1.value, $1.key) }), modal > 1 {
-            let preamble = counts.prefix { $0 != modal }.count
-            if preamble < counts.count { dialect.skipLines = preamble }
+        // Only lines with fewer fields than most lines have, before lines most of which agree:
+        // a long row is never taken for the end of a preamble.
+        if let (modal, lines) = frequency.max(by: { ($0.value, $0.key) < ($1.value, $1.key) }), modal > 1, lines >= 2 {
+            let preamble = counts.prefix { $0 < modal }.count
+            if preamble < counts.count, counts[preamble] == modal, 2 * lines > counts.count - preamble { dialect.skipLines = preamble }
         }
         dialect.hasHeader = looksLikeHeader(text, dialect: dialect)
         return CSVSniff(dialect: dialect, notes: notes)

@@ -91,3 +91,31 @@ import Testing
         }
     }
 }
+
+/// Short and long rows alike, header-only in and out, empty and duplicate column names.
+@Suite struct CSVConsistencyTests {
+    static let refused: [(String, String, Diagnostic.Code, Int, Int)] = [
+        ("short row", "a,b\n1\n", .fieldCountMismatch, 2, 2),
+        ("long row", "a,b\n1,2,3\n", .fieldCountMismatch, 2, 5),
+        ("duplicate column", "id,name,name\n1,a,b\n", .duplicateColumn, 1, 9),
+        ("empty column", "id,,name\n1,a,b\n", .emptyColumnName, 1, 4),
+    ]
+
+    @Test(arguments: refused)
+    func aRowOrHeaderOutOfShapeIsALocatedError(name: String, text: String, code: Diagnostic.Code, line: Int, column: Int) {
+        #expect {
+            _ = try Format.csv.read(Data(text.utf8))
+        } throws: { error in
+            let diagnostic = error as? Diagnostic
+            return diagnostic?.code == code && diagnostic?.location?.line == line && diagnostic?.location?.column == column
+        }
+    }
+
+    @Test(arguments: ["a,b\n", "a,b\r\n", "a,b"])
+    func aHeaderOnlyFileKeepsItsHeader(text: String) throws {
+        #expect(try Format.csv.read(Data(text.utf8)) == [])
+        #expect(try Format.csv.convert(Data(text.utf8), to: .json, writing: FormatOptions(pretty: false)) == Data("[]".utf8))
+        #expect(try Format.csv.convert(Data(text.utf8), to: .csv) == Data("a,b\r\n".utf8))
+        #expect(try Format.csv.convert(Data(text.utf8), to: .tsv) == Data("a\tb\r\n".utf8))
+    }
+}

@@ -74,8 +74,9 @@ extension CSVTable {
     /// `column1`, `column2`, … up to the longest row.
     ///
     /// - Throws: ``Diagnostic`` at a line and column for an unterminated quote, a quote inside
-    ///   an unquoted field, text after a closing quote, invalid UTF-8 (SerializeCSV's codes), or a
-    ///   row longer than the header (`fieldCountMismatch`).
+    ///   an unquoted field, text after a closing quote, invalid UTF-8 (SerializeCSV's codes), a
+    ///   row longer or shorter than the header (`fieldCountMismatch`), an empty column name
+    ///   (`emptyColumnName`) or one the header has twice (`duplicateColumn`, by exact scalars).
     package init(csvData data: Data, dialect: CSVDialect = .rfc4180) throws(Diagnostic) {
         let configuration = CSVReader.Configuration(dialect: dialect, fieldCountPolicy: .flexible)
         var header: [String] = []
@@ -86,10 +87,11 @@ extension CSVTable {
             if !dialect.hasHeader, record.fields.count > header.count {
                 header += (header.count..<record.fields.count).map { "column\($0 + 1)" }
             }
-            guard record.fields.count <= header.count else {
+            // Short and long rows alike: a located error (a short one at its end).
+            guard record.fields.count == header.count else {
                 throw Diagnostic(
                     .fieldCountMismatch, "row has \(record.fields.count) fields but the header names \(header.count) columns",
-                    at: record.location(ofField: header.count))
+                    at: record.fields.count > header.count ? record.location(ofField: header.count) : record.end)
             }
             rows.append(record.fields.indices.map { index in
                 record.fields[index].isEmpty && !record.isQuoted(index) ? nil : record.fields[index]
@@ -98,5 +100,23 @@ extension CSVTable {
         if header == [""], rows.isEmpty { header = [] }
         self.init(header: header, rows: rows)
         headerLocations = reader.headerLocations
+        try checkHeaderNames()
+    }
+}
+
+extension CSVTable {
+    /// Refuses an empty column name and a name the header has twice (compared by Unicode
+    /// scalars), at the header field.
+    func checkHeaderNames() throws(Diagnostic) {
+        var seen: [[Unicode.Scalar]: Int] = [:]
+        for (column, name) in header.enumerated() {
+            if name.isEmpty, header.count > 1 {
+                throw Diagnostic(.emptyColumnName, "column \(column + 1) has no name in the header", at: headerLocation(ofColumn: column))
+            }
+            if let first = seen.updateValue(column, forKey: Array(name.unicodeScalars)) {
+                throw Diagnostic(
+                    .duplicateColumn, "column \(column + 1) is named '\(name)' like column \(first + 1)", at: headerLocation(ofColumn: column))
+            }
+        }
     }
 }

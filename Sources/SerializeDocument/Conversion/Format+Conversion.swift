@@ -109,6 +109,12 @@ extension Format {
         } catch {
             throw .reading(error)
         }
+        // A header-only CSV to CSV keeps its header (the document, `[]`, has no columns).
+        if document == [], case let .csv(from) = source, case let .csv(to) = target,
+            let table = try? CSVTable(csvData: data, dialect: from), !table.header.isEmpty
+        {
+            do { return try table.csvData(dialect: to) } catch { throw .writing(error) }
+        }
         do {
             return try target.write(document, options: writing)
         } catch {
