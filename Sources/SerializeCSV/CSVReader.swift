@@ -53,6 +53,11 @@ public final class CSVReader {
         public var bufferSize: Int
         /// The name errors give the input; a file's name by default.
         public var sourceName: String?
+        /// Whether malformed quoting and bytes are repaired instead of refused, each repair a
+        /// warning in ``CSVReader/repairs``: a quote inside an unquoted field is text, text after
+        /// a closing quote is kept in the field with that quote, an unterminated quote is closed
+        /// at the end of the input, and a byte that is not UTF-8 becomes U+FFFD.
+        public var recovers: Bool
 
         /// Creates a configuration; the defaults are RFC 4180 with a strict field count.
         public init(
@@ -61,8 +66,10 @@ public final class CSVReader {
             delimiterCandidates: [Unicode.Scalar] = CSVDialect.commonDelimiters,
             fieldCountPolicy: FieldCountPolicy = .strict,
             bufferSize: Int = 64 * 1024,
-            sourceName: String? = nil
+            sourceName: String? = nil,
+            recovers: Bool = false
         ) {
+            self.recovers = recovers
             self.dialect = dialect
             self.detectsDelimiter = detectsDelimiter
             self.delimiterCandidates = delimiterCandidates
@@ -82,6 +89,8 @@ public final class CSVReader {
     package private(set) var headerLocations: [InputLocation] = []
     /// The number of data rows read so far.
     public private(set) var rowsRead = 0
+    /// The repairs made so far when ``Configuration/recovers``, as located warnings.
+    public var repairs: [Diagnostic] { parser.repairs }
 
     var parser: CSVParser
 

@@ -68,6 +68,9 @@ public struct ConvertOptions: ParsableArguments {
     @OptionGroup(title: "CSV dialect")
     var dialect: CSVDialectOptions
 
+    @Flag(help: "CSV input: repair malformed rows (each repair a warning on standard error) instead of refusing the file.")
+    var recover = false
+
     @Flag(help: "CSV input: read true/false, numbers, [] and {} as typed values instead of strings.")
     var infer = false
 
@@ -83,6 +86,6 @@ public struct ConvertOptions: ParsableArguments {
         }
         return FormatOptions(
             pretty: layout == .pretty, sortKeys: sortKeys, null: nullStrategy, dates: dates, data: data,
-            nonFinite: nonFinite, missing: missing, inferCSVTypes: infer)
+            nonFinite: nonFinite, missing: missing, inferCSVTypes: infer, recoverCSV: recover)
     }
 }

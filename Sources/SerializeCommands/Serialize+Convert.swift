@@ -40,8 +40,14 @@ extension Serialize {
                 PROGRESS: when standard error is a terminal and the work takes more than a \
                 second, one line shows it (bytes, rate, time left, files done); --quiet turns it off.
 
+                RECOVERY: --recover reads a damaged CSV file the way a careful person would (a \
+                stray quote kept as text, a short row padded, a long row's extra fields under \
+                extra1, extra2, …, an unterminated quote closed at the end, a bad byte replaced, \
+                empty and repeated column names renamed), printing each repair on standard error \
+                as file:line:column: warning: … (repaired: …) and the count at the end.
+
                 EXIT STATUS:
-                  0   converted
+                  0   converted (with --recover: also when repairs were made; they are on standard error)
                   1   the target format cannot hold a value (see the flag the error names)
                   64  bad usage: unknown flag, unknown format
                   65  the input is not valid in its format (the error says file:line:column)
@@ -132,7 +138,16 @@ extension Serialize {
             let line = progress.line()
             line?.tick { ProgressLine.fileText("converting", inputName, bytes: data.count, elapsed: $0) }
             do {
-                bytes = try sourceFormat.convert(data, to: targetFormat, reading: options.formatOptions, writing: options.formatOptions)
+                var warnings: [Diagnostic] = []
+                defer {
+                    for warning in warnings { FileHandle.standardError.write(Data((warning.inFile(inputName).commandLineText + "\n").utf8)) }
+                    if options.recover {
+                        let count = warnings.count
+                        FileHandle.standardError.write(Data("\(inputName): \(count) repair\(count == 1 ? "" : "s") (--recover)\n".utf8))
+                    }
+                }
+                bytes = try sourceFormat.convert(
+                    data, to: targetFormat, reading: options.formatOptions, writing: options.formatOptions, warnings: &warnings)
                 line?.finish()
             } catch {
                 // Clear the progress line before the error is printed on its line.

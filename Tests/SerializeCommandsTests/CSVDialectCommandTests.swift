@@ -101,3 +101,19 @@ import TestSupport
         #expect(run.standardError.contains("(use --delimiter ';' to split fields at ;"))
     }
 }
+
+/// `convert --recover`: the repaired output, each repair on standard error, the count, status 0.
+@Suite struct CSVRecoverCommandTests {
+    @Test func repairsArePrintedWithTheirPlacesAndCounted() throws {
+        let url = try scratchFolder().appendingPathComponent("in.csv")
+        try Data("name,city\nAda,Lon\"don\nBo\n".utf8).write(to: url)
+        let run = try BuiltTool.run(["convert", "--recover", "--compact", url.path, "-"])
+        #expect(run.status == 0)
+        #expect(run.standardOutput == #"[{"name":"Ada","city":"Lon\"don"},{"name":"Bo","city":null}]"#)
+        #expect(run.standardError.contains("in.csv:2:8: warning: quote inside an unquoted field (repaired: kept as text)"))
+        #expect(run.standardError.contains("in.csv:3:3: warning: row has 1 fields but the header names 2 columns (repaired: padded with empty fields)"))
+        #expect(run.standardError.hasSuffix("in.csv: 2 repairs (--recover)\n"))
+        let strict = try BuiltTool.run(["convert", url.path, "-"])
+        #expect(strict.status == 65)
+    }
+}

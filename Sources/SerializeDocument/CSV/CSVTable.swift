@@ -71,36 +71,84 @@ extension CSVTable {
     /// Parses CSV text in `dialect` with SerializeCSV's `CSVReader` (CRLF, LF or CR line ends, an
     /// optional byte-order mark; the dialect's encoding, escape, comment and preamble lines as
     /// `CSVDialect.prepare(_:)` applies them). Without a header the columns are named
-    /// `column1`, `column2`, … up to the longest row.
+    /// `column1`, `column2`, … as many as the first row has.
     ///
     /// - Throws: ``Diagnostic`` at a line and column for an unterminated quote, a quote inside
     ///   an unquoted field, text after a closing quote, invalid UTF-8 (SerializeCSV's codes), a
     ///   row longer or shorter than the header (`fieldCountMismatch`), an empty column name
     ///   (`emptyColumnName`) or one the header has twice (`duplicateColumn`, by exact scalars).
+    ///
     package init(csvData data: Data, dialect: CSVDialect = .rfc4180) throws(Diagnostic) {
-        let configuration = CSVReader.Configuration(dialect: dialect, fieldCountPolicy: .flexible)
+        var warnings: [Diagnostic] = []
+        try self.init(csvData: data, dialect: dialect, recovers: false, warnings: &warnings)
+    }
+
+    /// Parses CSV text as ``init(csvData:dialect:)`` does; with `recovers`, malformed input is
+    /// repaired (`FormatOptions.recoverCSV` lists how) and each repair appended to `warnings`
+    /// as a located warning.
+    package init(csvData data: Data, dialect: CSVDialect, recovers: Bool, warnings: inout [Diagnostic]) throws(Diagnostic) {
+        let configuration = CSVReader.Configuration(dialect: dialect, fieldCountPolicy: .flexible, recovers: recovers)
+        var repairs: [Diagnostic] = []
         var header: [String] = []
         var rows: [[String?]] = []
         let reader = try CSVReader(data: data, configuration: configuration)
         header = reader.header ?? []
+        // The columns the header names; the extra columns of long rows come after them.
+        var namedWidth = header.count
         while let record = try reader.readRecord() {
-            if !dialect.hasHeader, record.fields.count > header.count {
-                header += (header.count..<record.fields.count).map { "column\($0 + 1)" }
+            // Without a header the first row's width names the columns.
+            if !dialect.hasHeader, rows.isEmpty, header.isEmpty {
+                header = (0..<record.fields.count).map { "column\($0 + 1)" }
+                namedWidth = header.count
+            }
+            if recovers, record.fields.count < namedWidth {
+                repairs.append(Diagnostic(
+                    .fieldCountMismatch,
+                    "row has \(record.fields.count) fields but the header names \(namedWidth) columns (repaired: padded with empty fields)",
+                    severity: .warning, at: record.end))
+            } else if recovers, record.fields.count > header.count {
+                let names = Set(header.map { Array($0.unicodeScalars) })
+                var extra = 1
+                var added: [String] = []
+                while header.count + added.count < record.fields.count {
+                    let name = "extra\(extra)"
+                    extra += 1
+                    if !names.contains(Array(name.unicodeScalars)) { added.append(name) }
+                }
+                repairs.append(Diagnostic(
+                    .fieldCountMismatch,
+                    "row has \(record.fields.count) fields but the header names \(namedWidth) columns (repaired: the extra fields kept under \(added.joined(separator: ", ")))",
+                    severity: .warning, at: record.location(ofField: header.count)))
+                header += added
             }
             // Short and long rows alike: a located error (a short one at its end).
-            guard record.fields.count == header.count else {
+            guard recovers || record.fields.count == header.count else {
                 throw Diagnostic(
                     .fieldCountMismatch, "row has \(record.fields.count) fields but the header names \(header.count) columns",
                     at: record.fields.count > header.count ? record.location(ofField: header.count) : record.end)
             }
-            rows.append(record.fields.indices.map { index in
+            var row: [String?] = record.fields.indices.map { index in
                 record.fields[index].isEmpty && !record.isQuoted(index) ? nil : record.fields[index]
-            })
+            }
+            if recovers, row.count < header.count { row += Array(repeating: nil, count: header.count - row.count) }
+            rows.append(row)
         }
         if header == [""], rows.isEmpty { header = [] }
+        // Rows before a long row get the extra columns too, empty: every record has every column.
+        if recovers {
+            for index in rows.indices where rows[index].count < header.count {
+                rows[index] += Array(repeating: nil, count: header.count - rows[index].count)
+            }
+        }
         self.init(header: header, rows: rows)
         headerLocations = reader.headerLocations
-        try checkHeaderNames()
+        if recovers {
+            renameHeaderNames(into: &repairs)
+            // The reader's repairs and the row repairs, in input order.
+            warnings += (reader.repairs + repairs).sorted { ($0.location?.byteOffset ?? 0, $0.location?.line ?? 0, $0.location?.column ?? 0) < ($1.location?.byteOffset ?? 0, $1.location?.line ?? 0, $1.location?.column ?? 0) }
+        } else {
+            try checkHeaderNames()
+        }
     }
 }
 
@@ -117,6 +165,30 @@ extension CSVTable {
                 throw Diagnostic(
                     .duplicateColumn, "column \(column + 1) is named '\(name)' like column \(first + 1)", at: headerLocation(ofColumn: column))
             }
+        }
+    }
+}
+
+extension CSVTable {
+    /// The recovery rule for header names: an empty one becomes `columnN` (its position), a
+    /// repeated one gets `_2`, `_3`, … (the first free), each a warning at the header field.
+    mutating func renameHeaderNames(into warnings: inout [Diagnostic]) {
+        var seen = Set<[Unicode.Scalar]>()
+        for column in header.indices {
+            let name = header[column]
+            var renamed = name.isEmpty && header.count > 1 ? "column\(column + 1)" : name
+            if seen.contains(Array(renamed.unicodeScalars)) {
+                var suffix = 2
+                while seen.contains(Array("\(renamed)_\(suffix)".unicodeScalars)) || header.contains("\(renamed)_\(suffix)") { suffix += 1 }
+                renamed = "\(renamed)_\(suffix)"
+            }
+            seen.insert(Array(renamed.unicodeScalars))
+            guard renamed != name else { continue }
+            let what = name.isEmpty ? "column \(column + 1) has no name" : "column \(column + 1) is named '\(name)' like an earlier column"
+            warnings.append(Diagnostic(
+                name.isEmpty ? .emptyColumnName : .duplicateColumn, "\(what) (repaired: named '\(renamed)')", severity: .warning,
+                at: headerLocation(ofColumn: column)))
+            header[column] = renamed
         }
     }
 }

@@ -15,6 +15,15 @@ extension Format {
     ///
     /// - Throws: ``Diagnostic`` with a line and column (text formats) or a byte offset.
     public func read(_ data: Data, options: FormatOptions = FormatOptions()) throws(Diagnostic) -> Document {
+        var warnings: [Diagnostic] = []
+        return try read(data, options: options, warnings: &warnings)
+    }
+
+    /// Reads `data` in this format, appending to `warnings` each repair made under
+    /// ``FormatOptions/recoverCSV`` (a located warning whose message ends `(repaired: …)`).
+    ///
+    /// - Throws: ``Diagnostic`` with a line and column (text formats) or a byte offset.
+    public func read(_ data: Data, options: FormatOptions, warnings: inout [Diagnostic]) throws(Diagnostic) -> Document {
         switch resolved(for: data) {
         case .json:
             return try JSONReader(maximumDepth: options.maximumDepth).read(data)
@@ -25,7 +34,7 @@ extension Format {
         case let .csv(dialect):
             let table: CSVTable
             do {
-                table = try CSVTable(csvData: data, dialect: dialect)
+                table = try CSVTable(csvData: data, dialect: dialect, recovers: options.recoverCSV, warnings: &warnings)
             } catch {
                 // Name the dialect field the file looks like it needs (`--delimiter ';'`).
                 var error = error
@@ -91,6 +100,15 @@ extension Format {
     public func convert(
         _ data: Data, to target: Format, reading: FormatOptions = FormatOptions(), writing: FormatOptions = FormatOptions()
     ) throws(ConversionFailure) -> Data {
+        var warnings: [Diagnostic] = []
+        return try convert(data, to: target, reading: reading, writing: writing, warnings: &warnings)
+    }
+
+    /// Converts as ``convert(_:to:reading:writing:)`` does, appending to `warnings` each repair
+    /// made reading CSV under ``FormatOptions/recoverCSV``.
+    public func convert(
+        _ data: Data, to target: Format, reading: FormatOptions, writing: FormatOptions, warnings: inout [Diagnostic]
+    ) throws(ConversionFailure) -> Data {
         let source = resolved(for: data)
         if [.json, .binaryPlist, .xmlPlist].contains(source), !writing.sortKeys, [.json, .xmlPlist, .binaryPlist].contains(target) {
             do throws(Diagnostic) {
@@ -105,7 +123,7 @@ extension Format {
         }
         let document: Document
         do {
-            document = try source.read(data, options: reading)
+            document = try source.read(data, options: reading, warnings: &warnings)
         } catch {
             throw .reading(error)
         }

@@ -98,7 +98,7 @@ public enum MissingStrategy: String, Sendable, Hashable, CaseIterable {
 /// | ``dates``, ``data``, ``nonFinite`` | JSON and CSV, writing and reading (coders) |
 /// | ``keys`` | the `Codable` coders |
 /// | ``null`` | serialize's property-list writers; with serialize's `Codable` coder (SerializeCodable) a ``NullStrategy/string(_:)`` marker is collision-free (real strings starting with its first character are escaped) |
-/// | ``missing``, ``inferCSVTypes`` | serialize's CSV writer and reader |
+/// | ``missing``, ``inferCSVTypes``, ``recoverCSV`` | serialize's CSV writer and reader |
 /// | ``unmatchedColumns`` | the CSV decoder behind `Persistence` and the harness |
 /// | ``maximumDepth`` | every reader and writer of serialize (see the member for the one rule) |
 public struct FormatOptions: Sendable, Hashable {
@@ -140,6 +140,12 @@ public struct FormatOptions: Sendable, Hashable {
     /// CSV decoding into a type: what to do with a column no property reads. Refused by default
     /// (JSON and property lists skip unknown keys; a CSV column is data the type would lose).
     public var unmatchedColumns: CSVDecoder.UnmatchedColumnStrategy
+    /// CSV input: repair malformed rows instead of refusing them, each repair a located warning
+    /// (``Format/read(_:options:warnings:)``): quoting and bytes as `CSVReader.Configuration.recovers`
+    /// says, a short row padded with empty fields, a long row's extra fields under the columns
+    /// `extra1`, `extra2`, …, an empty column name made `columnN` (its position) and a repeated
+    /// one given the suffix `_2`, `_3`, …
+    public var recoverCSV: Bool
 
     /// Creates options; the defaults refuse every loss.
     public init(
@@ -153,8 +159,10 @@ public struct FormatOptions: Sendable, Hashable {
         keys: KeyStrategy = .useDefaultKeys,
         inferCSVTypes: Bool = false,
         maximumDepth: Int = 512,
-        unmatchedColumns: CSVDecoder.UnmatchedColumnStrategy = .error
+        unmatchedColumns: CSVDecoder.UnmatchedColumnStrategy = .error,
+        recoverCSV: Bool = false
     ) {
+        self.recoverCSV = recoverCSV
         self.pretty = pretty
         self.sortKeys = sortKeys
         self.null = null
