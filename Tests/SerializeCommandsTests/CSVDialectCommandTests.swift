@@ -117,3 +117,17 @@ import TestSupport
         #expect(strict.status == 65)
     }
 }
+
+/// The pollution corpus through the tool: `convert --recover` with no dialect flag.
+@Suite struct CSVPollutionCommandTests {
+    @Test(arguments: ["table 1: latin1+preamble+semicolon", "table 2: mixedLineEnds+noHeader+tab", "table 1: pipe+singleQuote+utf8BOM"])
+    func aPollutedFileConvertsToItsCleanTable(name: String) throws {
+        let entry = try #require(CSVPollution.corpus.first { $0.name == name })
+        let url = try scratchFolder().appendingPathComponent("in.csv")
+        try Data(entry.bytes).write(to: url)
+        let run = try BuiltTool.run(["convert", "--recover", "--compact", url.path, "-"])
+        #expect(run.status == 0, "\(run.standardError)")
+        let expected = try CSVFlattening.restore(CSVTable(header: entry.expected.header, rows: entry.expected.rows))
+        #expect(run.standardOutput == String(decoding: try Format.json.write(expected, options: FormatOptions(pretty: false)), as: UTF8.self))
+    }
+}
