@@ -98,6 +98,11 @@ extension Serialize {
                 guard !files.isEmpty else { throw ValidationError("name the files to convert into --out-dir") }
                 guard options.to != nil else { throw ValidationError("--out-dir needs --to FORMAT: json, xml, binary, csv or tsv") }
                 if let jobs, jobs < 1 { throw ValidationError("--jobs must be at least 1") }
+                // Batch conversion prints no repairs and does not sniff: refuse rather than repair silently.
+                if options.recover { throw ValidationError("--recover converts one file at a time (its repairs are printed); it does not go with --out-dir") }
+                if !options.dialect.isEmpty, options.from?.csvDialect == nil {
+                    throw ValidationError("CSV dialect flags with --out-dir need --from csv (or tsv)")
+                }
                 return
             }
             guard files.count == 2 else {

@@ -38,6 +38,17 @@ import TestSupport
         #expect(throws: (any Error).self) { try Serialize.parseAsRoot(["convert", "in.csv", "out.json"] + arguments) }
     }
 
+    @Test(arguments: [["--recover"], ["--delimiter", ";"]])
+    func aBatchRefusesWhatItWouldApplySilently(arguments: [String]) {
+        #expect(throws: (any Error).self) {
+            try Serialize.parseAsRoot(["convert", "--out-dir", "out", "--to", "json", "a.csv", "b.csv"] + arguments)
+        }
+    }
+
+    @Test func aBatchTakesDialectFlagsWithFromCSV() throws {
+        _ = try Serialize.parseAsRoot(["convert", "--out-dir", "out", "--to", "json", "--from", "csv", "--delimiter", ";", "a.csv"])
+    }
+
     @Test func dialectFlagsOnJSONInputAreRefused() throws {
         let command = try #require(try Serialize.parseAsRoot(["convert", "in.json", "out.csv", "--delimiter", ";"]) as? Serialize.Convert)
         #expect(throws: ValidationError.self) { try command.options.dialect.sourceFormat(named: .json, data: Data()) }
