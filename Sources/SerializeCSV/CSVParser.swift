@@ -519,27 +519,6 @@ struct CSVParser: ~Copyable {
         Self.unescape(field, in: buffer, quote: quote, into: &scratch)
     }
 
-    /// Copies the bytes of `field` into `output`, undoubling quotes.
-    static func unescape(
-        _ field: Field, in buffer: UnsafePointer<UInt8>, quote: [UInt8], into output: inout [UInt8]
-    ) {
-        output.removeAll(keepingCapacity: true)
-        var i = field.start
-        let quoteCount = quote.count
-        while i < field.end {
-            if buffer[i] == quote[0], i + 2 * quoteCount <= field.end,
-                (0..<quoteCount).allSatisfy({ buffer[i + $0] == quote[$0] })
-            {
-                // Keep one quote, skip its double.
-                output.append(contentsOf: UnsafeBufferPointer(start: buffer + i, count: quoteCount))
-                i += 2 * quoteCount
-            } else {
-                output.append(buffer[i])
-                i += 1
-            }
-        }
-    }
-
     /// The current row's fields as raw bytes.
     var rawRow: CSVRawRow { CSVRawRow(base: buffer, fields: fields, quote: quote) }
 
@@ -563,34 +542,6 @@ struct CSVParser: ~Copyable {
             return String(decoding: UnsafeBufferPointer(start: buffer + field.start, count: field.end - field.start), as: UTF8.self)
         }
         return text
-    }
-
-    /// A string of valid UTF-8 bytes, or `nil`.
-    ///
-    /// ASCII (checked eight bytes at a time) goes straight to `String(decoding:as:)`, which is
-    /// specialized; only other bytes pay for the generic `String(validating:as:)`.
-    @inline(__always)
-    static func string(_ bytes: UnsafeBufferPointer<UInt8>) -> String? {
-        guard isASCII(bytes) else { return String(validating: bytes, as: UTF8.self) }
-        return String(decoding: bytes, as: UTF8.self)
-    }
-
-    @inline(__always)
-    static func isASCII(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-        guard let base = bytes.baseAddress else { return true }
-        var index = 0
-        let count = bytes.count
-        var accumulated: UInt64 = 0
-        let raw = UnsafeRawPointer(base)
-        while index + 8 <= count {
-            accumulated |= raw.loadUnaligned(fromByteOffset: index, as: UInt64.self)
-            index += 8
-        }
-        while index < count {
-            accumulated |= UInt64(base[index])
-            index += 1
-        }
-        return accumulated & 0x8080_8080_8080_8080 == 0
     }
 
     private func invalidUTF8(in field: Field) -> Diagnostic {
