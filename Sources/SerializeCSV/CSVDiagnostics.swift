@@ -14,6 +14,8 @@ extension Diagnostic.Code {
     public static let unexpectedCharacterAfterQuote = Self(rawValue: "unexpectedCharacterAfterQuote")
     /// A row has a different number of fields than the header (or the first row).
     public static let fieldCountMismatch = Self(rawValue: "fieldCountMismatch")
+    /// A header has an empty column name.
+    public static let emptyColumnName = Self(rawValue: "emptyColumnName")
     /// A header names the same column twice.
     public static let duplicateColumn = Self(rawValue: "duplicateColumn")
     /// A column name has an array index above `CSVColumnName.maximumIndex`.

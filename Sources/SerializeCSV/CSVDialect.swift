@@ -5,7 +5,8 @@
 /// and from any `Codable` type through a configuration of named strategies. A ``CSVDialect``
 /// says how the bytes are laid out.
 
-/// How a CSV file is laid out: delimiter, quote character, header and whitespace handling.
+/// How a CSV file is laid out: delimiter, quote character, escape, header, preamble, comment
+/// lines, whitespace handling and text encoding.
 public struct CSVDialect: Sendable, Hashable {
     /// The field delimiter, `,` by default. Any scalar works; one that is a single UTF-8 byte
     /// (`,` `;` `\t` `|`) takes the fastest path.
@@ -17,18 +18,44 @@ public struct CSVDialect: Sendable, Hashable {
     /// Whether spaces and tabs around unquoted fields (and around the quotes of quoted fields)
     /// are trimmed on read, and quoted on write so that they survive.
     public var trimsUnquotedWhitespace: Bool
+    /// An escape character inside quoted fields (`\\` in many exports), or `nil` (RFC 4180: a
+    /// quote is doubled). On read, the escape before a quote or before itself stands for that
+    /// character; doubled quotes are still read. Writers double quotes whatever this is.
+    public var escape: Unicode.Scalar?
+    /// A character that starts a comment line (`#`), or `nil`. A line starting with it, outside a
+    /// quoted field, is skipped on read.
+    public var comment: Unicode.Scalar?
+    /// How many lines before the header (or the first row) are skipped on read: a preamble.
+    public var skipLines: Int
+    /// The text encoding of the bytes; input is decoded to UTF-8 before parsing (``CSVEncoding``).
+    /// Output is written in UTF-8 whatever this is.
+    public var encoding: CSVEncoding
 
     /// Creates a dialect; the defaults are RFC 4180's.
     public init(
         delimiter: Unicode.Scalar = ",",
         quote: Unicode.Scalar = "\"",
         hasHeader: Bool = true,
-        trimsUnquotedWhitespace: Bool = false
+        trimsUnquotedWhitespace: Bool = false,
+        escape: Unicode.Scalar? = nil,
+        comment: Unicode.Scalar? = nil,
+        skipLines: Int = 0,
+        encoding: CSVEncoding = .utf8
     ) {
         self.delimiter = delimiter
         self.quote = quote
         self.hasHeader = hasHeader
         self.trimsUnquotedWhitespace = trimsUnquotedWhitespace
+        self.escape = escape
+        self.comment = comment
+        self.skipLines = skipLines
+        self.encoding = encoding
+    }
+
+    /// Whether reading needs the whole input prepared before parsing (``prepare(_:)``): another
+    /// encoding, an escape, comment or preamble lines.
+    public var needsPreparation: Bool {
+        encoding != .utf8 || escape != nil || comment != nil || skipLines > 0
     }
 
     /// RFC 4180: comma-delimited, double-quoted, with a header row.
@@ -80,7 +107,7 @@ public struct CSVDialect: Sendable, Hashable {
     }
 
     /// The field count of each complete line of `bytes` under one delimiter.
-    private static func fieldCounts(_ bytes: [UInt8], delimiter: [UInt8], quote: [UInt8], maxLines: Int) -> [Int] {
+    static func fieldCounts(_ bytes: [UInt8], delimiter: [UInt8], quote: [UInt8], maxLines: Int) -> [Int] {
         var counts: [Int] = []
         var fields = 1
         var inQuotes = false

@@ -43,6 +43,15 @@ struct CSVParser: ~Copyable {
     private let sourceName: String?
     private let trims: Bool
     private let strict: Bool
+    /// The dialect when it has an escape character, whose doubles quoted fields undouble.
+    private let escapeDialect: CSVDialect?
+    /// Whether malformed quoting and bytes are repaired (``CSVReader/Configuration/recovers``).
+    private let recovers: Bool
+    /// The repairs of the rows returned so far, as warnings.
+    var repairs: [Diagnostic] = []
+    /// The repairs of the row being parsed, kept only once it is returned (a row is parsed
+    /// again when the buffer ends inside it).
+    private var rowRepairs: [Diagnostic] = []
 
     private var buffer: UnsafeMutablePointer<UInt8>
     private var capacity: Int
@@ -78,6 +87,8 @@ struct CSVParser: ~Copyable {
         sourceName = configuration.sourceName
         trims = configuration.dialect.trimsUnquotedWhitespace
         strict = configuration.fieldCountPolicy == .strict
+        escapeDialect = configuration.dialect.escape == nil ? nil : configuration.dialect
+        recovers = configuration.recovers
         chunkSize = max(configuration.bufferSize, 16)
         delimiter = Array(String(configuration.dialect.delimiter).utf8)
         quote = Array(String(configuration.dialect.quote).utf8)
@@ -185,8 +196,11 @@ struct CSVParser: ~Copyable {
     /// - Returns: `false` at the end of the input.
     mutating func nextRecord() throws(Diagnostic) -> Bool {
         while true {
+            rowRepairs.removeAll(keepingCapacity: true)
             switch try parseRow() {
-            case .row: return true
+            case .row:
+                repairs += rowRepairs
+                return true
             case .end: return false
             case .needMore:
                 if try !refill() {
@@ -195,6 +209,12 @@ struct CSVParser: ~Copyable {
                 }
             }
         }
+    }
+
+    /// Records a repair of the current row as a warning at a place.
+    private mutating func repair(_ code: Diagnostic.Code, _ message: String, line: Int, byteColumn: Int, offset: Int) {
+        rowRepairs.append(Diagnostic(
+            code, message, severity: .warning, at: location(line: line, byteColumn: byteColumn, offset: offset), file: sourceName))
     }
 
     private func error(_ code: Diagnostic.Code, _ message: String, line: Int, byteColumn: Int, offset: Int) -> Diagnostic {
@@ -314,6 +334,13 @@ struct CSVParser: ~Copyable {
                     while j < end, quotedTable[Int(p[j])] == 0 { j &+= 1 }
                     if j == end {
                         if !eof { return .needMore }
+                        if recovers {
+                            repair(
+                                .unterminatedQuote, "unterminated quoted field (repaired: closed at the end of the input)",
+                                line: fieldLine, byteColumn: fieldColumn, offset: i)
+                            contentEnd = j
+                            break scan
+                        }
                         throw error(
                             .unterminatedQuote,
                             "unterminated quoted field; close it with a quote, or double a quote that is part of the text",
@@ -375,6 +402,30 @@ struct CSVParser: ~Copyable {
                 } else if byte == 0x0A || byte == 0x0D {
                     break fieldLoop
                 }
+                if recovers {
+                    // The closing quote and what follows it, to the delimiter or line end, are text.
+                    repair(
+                        .unexpectedCharacterAfterQuote, "text after a closing quote (repaired: the quote and the text kept in the field)",
+                        line: line, byteColumn: i - lineStart + 1, offset: i)
+                    var k = i
+                    while k < end {
+                        let kind = table[Int(p[k])]
+                        if kind == Self.lineEnd { break }
+                        if kind == Self.delimiterByte {
+                            guard let isDelimiter = matches(delimiter, at: k, end: end) else { return .needMore }
+                            if isDelimiter { break }
+                        }
+                        k += 1
+                    }
+                    if k == end, !eof { return .needMore }
+                    fields[fields.count - 1].end = k
+                    i = k
+                    if i < end, table[Int(p[i])] == Self.delimiterByte {
+                        i += delimiterCount
+                        continue fieldLoop
+                    }
+                    break fieldLoop
+                }
                 throw error(
                     .unexpectedCharacterAfterQuote,
                     "unexpected character after a closing quote; expected a delimiter or the end of the line",
@@ -398,6 +449,13 @@ struct CSVParser: ~Copyable {
                 }
                 // A quote byte.
                 guard let isQuote = matches(quote, at: j, end: end) else { return .needMore }
+                if isQuote, recovers {
+                    repair(
+                        .quoteInUnquotedField, "quote inside an unquoted field (repaired: kept as text)",
+                        line: line, byteColumn: j - lineStart + 1, offset: j)
+                    j += quoteCount
+                    continue
+                }
                 if isQuote {
                     throw error(
                         .quoteInUnquotedField, "quote inside an unquoted field; quote the whole field and double the inner quote",
@@ -461,27 +519,6 @@ struct CSVParser: ~Copyable {
         Self.unescape(field, in: buffer, quote: quote, into: &scratch)
     }
 
-    /// Copies the bytes of `field` into `output`, undoubling quotes.
-    static func unescape(
-        _ field: Field, in buffer: UnsafePointer<UInt8>, quote: [UInt8], into output: inout [UInt8]
-    ) {
-        output.removeAll(keepingCapacity: true)
-        var i = field.start
-        let quoteCount = quote.count
-        while i < field.end {
-            if buffer[i] == quote[0], i + 2 * quoteCount <= field.end,
-                (0..<quoteCount).allSatisfy({ buffer[i + $0] == quote[$0] })
-            {
-                // Keep one quote, skip its double.
-                output.append(contentsOf: UnsafeBufferPointer(start: buffer + i, count: quoteCount))
-                i += 2 * quoteCount
-            } else {
-                output.append(buffer[i])
-                i += 1
-            }
-        }
-    }
-
     /// The current row's fields as raw bytes.
     var rawRow: CSVRawRow { CSVRawRow(base: buffer, fields: fields, quote: quote) }
 
@@ -496,36 +533,15 @@ struct CSVParser: ~Copyable {
             unescape(field)
             text = scratch.withUnsafeBufferPointer { Self.string($0) }
         }
-        guard let text else { throw invalidUTF8(in: field) }
+        guard let text else {
+            guard recovers else { throw invalidUTF8(in: field) }
+            var bad = invalidUTF8(in: field)
+            bad.severity = .warning
+            bad.message = "field is not valid UTF-8 (repaired: each bad byte replaced with U+FFFD)"
+            repairs.append(bad)
+            return String(decoding: UnsafeBufferPointer(start: buffer + field.start, count: field.end - field.start), as: UTF8.self)
+        }
         return text
-    }
-
-    /// A string of valid UTF-8 bytes, or `nil`.
-    ///
-    /// ASCII (checked eight bytes at a time) goes straight to `String(decoding:as:)`, which is
-    /// specialized; only other bytes pay for the generic `String(validating:as:)`.
-    @inline(__always)
-    static func string(_ bytes: UnsafeBufferPointer<UInt8>) -> String? {
-        guard isASCII(bytes) else { return String(validating: bytes, as: UTF8.self) }
-        return String(decoding: bytes, as: UTF8.self)
-    }
-
-    @inline(__always)
-    static func isASCII(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-        guard let base = bytes.baseAddress else { return true }
-        var index = 0
-        let count = bytes.count
-        var accumulated: UInt64 = 0
-        let raw = UnsafeRawPointer(base)
-        while index + 8 <= count {
-            accumulated |= raw.loadUnaligned(fromByteOffset: index, as: UInt64.self)
-            index += 8
-        }
-        while index < count {
-            accumulated |= UInt64(base[index])
-            index += 1
-        }
-        return accumulated & 0x8080_8080_8080_8080 == 0
     }
 
     private func invalidUTF8(in field: Field) -> Diagnostic {
@@ -578,6 +594,9 @@ struct CSVParser: ~Copyable {
         row.removeAll(keepingCapacity: true)
         row.reserveCapacity(fields.count)
         for index in fields.indices { row.append(try string(at: index)) }
+        if let escapeDialect {
+            for index in fields.indices where fields[index].quoted { row[index] = escapeDialect.unescaping(row[index]) }
+        }
     }
 
     /// The current row with positions.

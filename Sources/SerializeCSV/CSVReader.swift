@@ -17,6 +17,9 @@ public import SerializeCore
 /// }
 /// ```
 ///
+/// A dialect with another encoding, an escape, comment or preamble lines
+/// (``CSVDialect/needsPreparation``) is read whole and prepared first (``CSVDialect/prepare(_:)``).
+///
 /// It follows RFC 4180: fields quoted with `"` may hold delimiters, quotes (written `""`) and
 /// line breaks; rows end with LF, CRLF or CR; the last row may lack a line end; a UTF-8 byte
 /// order mark is skipped. Blank lines between rows are skipped. Errors carry the line and
@@ -50,6 +53,11 @@ public final class CSVReader {
         public var bufferSize: Int
         /// The name errors give the input; a file's name by default.
         public var sourceName: String?
+        /// Whether malformed quoting and bytes are repaired instead of refused, each repair a
+        /// warning in ``CSVReader/repairs``: a quote inside an unquoted field is text, text after
+        /// a closing quote is kept in the field with that quote, an unterminated quote is closed
+        /// at the end of the input, and a byte that is not UTF-8 becomes U+FFFD.
+        public var recovers: Bool
 
         /// Creates a configuration; the defaults are RFC 4180 with a strict field count.
         public init(
@@ -58,8 +66,10 @@ public final class CSVReader {
             delimiterCandidates: [Unicode.Scalar] = CSVDialect.commonDelimiters,
             fieldCountPolicy: FieldCountPolicy = .strict,
             bufferSize: Int = 64 * 1024,
-            sourceName: String? = nil
+            sourceName: String? = nil,
+            recovers: Bool = false
         ) {
+            self.recovers = recovers
             self.dialect = dialect
             self.detectsDelimiter = detectsDelimiter
             self.delimiterCandidates = delimiterCandidates
@@ -79,6 +89,8 @@ public final class CSVReader {
     package private(set) var headerLocations: [InputLocation] = []
     /// The number of data rows read so far.
     public private(set) var rowsRead = 0
+    /// The repairs made so far when ``Configuration/recovers``, as located warnings.
+    public var repairs: [Diagnostic] { parser.repairs }
 
     var parser: CSVParser
 
@@ -125,6 +137,11 @@ public final class CSVReader {
 
     init(source: CSVParser.Source, configuration: Configuration) throws(Diagnostic) {
         self.configuration = configuration
+        var source = source
+        // Another encoding, an escape, comments or a preamble: the whole input is prepared first.
+        if configuration.dialect.needsPreparation {
+            source = .memory(try configuration.dialect.prepare(try Self.readAll(source, name: configuration.sourceName)))
+        }
         parser = CSVParser(source: source, configuration: configuration)
         try parser.skipByteOrderMark()
         if configuration.detectsDelimiter {
@@ -143,6 +160,26 @@ public final class CSVReader {
             for field in parser.fields { locations.append(parser.location(of: field)) }
             headerLocations = locations
             parser.expectedFieldCount = parser.fields.count
+        }
+    }
+
+    /// All the bytes of `source` (closing a descriptor it owns).
+    private static func readAll(_ source: CSVParser.Source, name: String?) throws(Diagnostic) -> Data {
+        switch source {
+        case let .memory(data): return data
+        case let .descriptor(descriptor, closes):
+            defer { if closes { close(descriptor) } }
+            var data = Data()
+            var chunk = [UInt8](repeating: 0, count: 64 * 1024)
+            while true {
+                let count = chunk.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
+                if count == 0 { return data }
+                guard count > 0 else {
+                    if errno == EINTR { continue }
+                    throw Diagnostic(.io, "cannot read \(name ?? "the input"): \(String(cString: strerror(errno)))", file: name)
+                }
+                data.append(contentsOf: chunk[0..<count])
+            }
         }
     }
 

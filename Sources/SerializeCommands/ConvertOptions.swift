@@ -66,6 +66,12 @@ public struct ConvertOptions: ParsableArguments {
     @Option(help: "A CSV record without a column other records have: error, or null (an empty field).")
     var missing: MissingStrategy = .error
 
+    @OptionGroup(title: "CSV dialect")
+    var dialect: CSVDialectOptions
+
+    @Flag(help: "CSV input: repair malformed rows (each repair a warning on standard error) instead of refusing the file.")
+    var recover = false
+
     @Option(help: "A number beyond 64 bits (kept as written in JSON and CSV) in a property list: error, string (its digits as text), or nearestReal (rounded).")
     var bigNumbers: BigNumberStrategy = .error
 
@@ -84,6 +90,6 @@ public struct ConvertOptions: ParsableArguments {
         }
         return FormatOptions(
             pretty: layout == .pretty, sortKeys: sortKeys, null: nullStrategy, dates: dates, data: data,
-            nonFinite: nonFinite, missing: missing, inferCSVTypes: infer, bigNumbers: bigNumbers)
+            nonFinite: nonFinite, missing: missing, inferCSVTypes: infer, recoverCSV: recover, bigNumbers: bigNumbers)
     }
 }

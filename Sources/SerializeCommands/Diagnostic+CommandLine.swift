@@ -1,6 +1,7 @@
 /// How the command line prints a diagnostic: the one place a library's structured remedy
 /// (`Remedy(option: "null", value: "omit", …)`) becomes flag text (`use --null omit to …`).
 
+import Foundation
 import SerializeCore
 import SerializeDocument
 
@@ -38,7 +39,12 @@ extension Remedy {
 
     /// `use --null omit to leave the member or element out`.
     var commandLineText: String {
-        "use \([flag, flagValue].compactMap { $0 }.joined(separator: " ")) to \(effect)"
+        var value = flagValue
+        // A dialect character is quoted for the shell: `--delimiter ';'`.
+        if let text = value, ["delimiter", "quote", "escape", "comment"].contains(option), text != "tab" {
+            value = "'" + text.replacingOccurrences(of: "'", with: #"'\''"#) + "'"
+        }
+        return "use \([flag, value].compactMap { $0 }.joined(separator: " ")) to \(effect)"
     }
 
     private static func kebabCase(_ name: String) -> String {

@@ -11,7 +11,7 @@ extension Serialize.Convert {
     /// worst failure's status.
     func runBatch(into folder: String) async throws {
         guard let target = options.to else { return }
-        var batch = BatchConversion(target: target, source: options.from, reading: options.formatOptions, writing: options.formatOptions)
+        var batch = BatchConversion(target: target, source: options.from.map { $0.csvDialect.map { .csv(options.dialect.applied(to: $0)) } ?? $0 }, reading: options.formatOptions, writing: options.formatOptions)
         if let jobs { batch.maximumConcurrency = jobs }
         let plan = batch.plan(files.map { URL(fileURLWithPath: $0) }, recursive: recursive, into: URL(fileURLWithPath: folder))
         let line = progress.line()

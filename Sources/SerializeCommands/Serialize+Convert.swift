@@ -3,6 +3,7 @@
 public import ArgumentParser
 import Foundation
 import SerializeCore
+import SerializeCSV
 import SerializeDocument
 
 extension Serialize {
@@ -39,8 +40,14 @@ extension Serialize {
                 PROGRESS: when standard error is a terminal and the work takes more than a \
                 second, one line shows it (bytes, rate, time left, files done); --quiet turns it off.
 
+                RECOVERY: --recover reads a damaged CSV file the way a careful person would (a \
+                stray quote kept as text, a short row padded, a long row's extra fields under \
+                extra1, extra2, …, an unterminated quote closed at the end, a bad byte replaced, \
+                empty and repeated column names renamed), printing each repair on standard error \
+                as file:line:column: warning: … (repaired: …) and the count at the end.
+
                 EXIT STATUS:
-                  0   converted
+                  0   converted (with --recover: also when repairs were made; they are on standard error)
                   1   the target format cannot hold a value (see the flag the error names)
                   64  bad usage: unknown flag, unknown format
                   65  the input is not valid in its format (the error says file:line:column)
@@ -65,6 +72,9 @@ extension Serialize {
 
         @OptionGroup var progress: ProgressOptions
 
+        @Flag(help: "Print on standard error the CSV dialect that sniffing found.")
+        var verbose = false
+
         /// The input file of a single conversion.
         var input: String { files.first ?? "-" }
 
@@ -88,6 +98,11 @@ extension Serialize {
                 guard !files.isEmpty else { throw ValidationError("name the files to convert into --out-dir") }
                 guard options.to != nil else { throw ValidationError("--out-dir needs --to FORMAT: json, xml, binary, csv or tsv") }
                 if let jobs, jobs < 1 { throw ValidationError("--jobs must be at least 1") }
+                // Batch conversion prints no repairs and does not sniff: refuse rather than repair silently.
+                if options.recover { throw ValidationError("--recover converts one file at a time (its repairs are printed); it does not go with --out-dir") }
+                if !options.dialect.isEmpty, options.from?.csvDialect == nil {
+                    throw ValidationError("CSV dialect flags with --out-dir need --from csv (or tsv)")
+                }
                 return
             }
             guard files.count == 2 else {
@@ -116,14 +131,28 @@ extension Serialize {
             } catch {
                 throw Self.fail("\(inputName): error: cannot read the input: \(Self.reason(error))", status: Status.noInput)
             }
-            let sourceFormat = options.from ?? Self.format(ofPath: input) ?? Format.detect(in: data)
+            let (sourceFormat, sniff) = try options.dialect.source(named: options.from ?? Self.format(ofPath: input), data: data)
+            // What sniffing guessed: its notes always (a Latin-1 fallback), the dialect with --verbose.
+            for note in sniff?.notes ?? [] { FileHandle.standardError.write(Data((note.inFile(inputName).commandLineText + "\n").utf8)) }
+            if verbose, let sniff {
+                FileHandle.standardError.write(Data("\(inputName): note: read as CSV: \(sniff.summary)\n".utf8))
+            }
             let targetFormat = options.to ?? (output == "-" ? .json : Self.format(ofPath: output) ?? .json)
 
             let bytes: Data
             let line = progress.line()
             line?.tick { ProgressLine.fileText("converting", inputName, bytes: data.count, elapsed: $0) }
             do {
-                bytes = try sourceFormat.convert(data, to: targetFormat, reading: options.formatOptions, writing: options.formatOptions)
+                var warnings: [Diagnostic] = []
+                defer {
+                    for warning in warnings { FileHandle.standardError.write(Data((warning.inFile(inputName).commandLineText + "\n").utf8)) }
+                    if options.recover {
+                        let count = warnings.count
+                        FileHandle.standardError.write(Data("\(inputName): \(count) repair\(count == 1 ? "" : "s") (--recover)\n".utf8))
+                    }
+                }
+                bytes = try sourceFormat.convert(
+                    data, to: targetFormat, reading: options.formatOptions, writing: options.formatOptions, warnings: &warnings)
                 line?.finish()
             } catch {
                 // Clear the progress line before the error is printed on its line.

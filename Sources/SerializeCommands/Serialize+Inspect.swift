@@ -3,21 +3,23 @@
 import ArgumentParser
 import Foundation
 import PlistInspector
+import SerializeCSV
 import SerializeCore
 import SerializeDocument
 
 extension Serialize {
-    /// Summarizes a property list.
+    /// Summarizes a property list, or says how a CSV file is laid out.
     struct Inspect: ParsableCommand {
         static let configuration = CommandConfiguration(
-            abstract: "Summarize a property list: format, size, values per type, depth, largest values.",
+            abstract: "Summarize a property list (format, size, values per type, depth, largest values), or a CSV file's detected dialect and size.",
             discussion: "Readable files are summarized in full; for a file with errors the summary says so and `serialize lint` lists them."
         )
 
-        @Argument(help: "The property list to summarize (XML or binary).")
+        @Argument(help: "The property list (XML or binary) or CSV file to summarize.")
         var file: String
 
         func run() throws {
+            if try inspectCSV() { return }
             let report = try PlistFile.report(file, keepingValues: true)
             print(PlistSummary(report).text, terminator: "")
         }
@@ -98,5 +100,30 @@ enum PlistFile {
         let error = error as NSError
         if error.domain == NSCocoaErrorDomain, error.code == NSFileReadNoSuchFileError { return "no such file" }
         return error.localizedDescription
+    }
+}
+
+extension Serialize.Inspect {
+    /// For a CSV file (by its extension, or by its bytes when it has none): prints the dialect
+    /// `CSVDialect.sniff(_:)` found, the rows and columns, and sniffing's notes; `false` for
+    /// any other file. A file that does not read in the dialect found prints its error (with the
+    /// flag that would get through) and fails.
+    func inspectCSV() throws -> Bool {
+        guard file != "-", let data = try? Data(contentsOf: URL(fileURLWithPath: file)) else { return false }
+        let named = Format(fileExtension: URL(fileURLWithPath: file).pathExtension)
+        guard (named ?? Format.detect(in: data)).csvDialect != nil else { return false }
+        let sniff = CSVDialect.sniff(data)
+        var lines = ["format: CSV", "size: \(data.count) bytes", "detected: \(sniff.summary)"]
+        do {
+            let document = try Format.csv(sniff.dialect).read(data)
+            if case let .array(rows) = document { lines.append("rows: \(rows.count)") }
+        } catch {
+            print(lines.joined(separator: "\n"))
+            PlistFile.printError(error.inFile(file).commandLineText)
+            throw ExitCode.failure
+        }
+        for note in sniff.notes { lines.append(note.inFile(file).commandLineText) }
+        print(lines.joined(separator: "\n"))
+        return true
     }
 }

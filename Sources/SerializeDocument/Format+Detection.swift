@@ -12,8 +12,8 @@ extension Format {
     /// - `{`, `[` or `"` → ``json``, and so is a lone number, `true`, `false` or `null`;
     /// - anything else, including empty input → CSV (a first cell that is a number is CSV
     ///   when a comma, tab, semicolon or line break follows), in the dialect whose delimiter
-    ///   (`,` `;` tab `|`) splits the first lines into the same number of fields
-    ///   (`CSVDialect.detectDelimiter(in:candidates:)`): ``csv``, ``tsv`` or `.csv(dialect)`.
+    ///   (`,` `;` tab `|`) splits the first lines into the same number of fields, with the
+    ///   quote, preamble and header `CSVDialect.sniff(_:)` finds: ``csv``, ``tsv`` or `.csv(dialect)`.
     ///
     /// A UTF-8 byte order mark and leading whitespace are skipped before the text checks. CSV is
     /// the fallback because it has no signature.
@@ -29,18 +29,14 @@ extension Format {
         if [UInt8(ascii: "{"), UInt8(ascii: "["), UInt8(ascii: "\"")].contains(first) { return .json }
         // A lone JSON scalar: one token, nothing a CSV table would have after it.
         let token = bytes.reversed().drop { $0 == 0x20 || $0 == 0x0A || $0 == 0x0D || $0 == 0x09 }.reversed()
-        if token.contains(where: { [0x2C, 0x09, 0x3B, 0x0A, 0x0D].contains($0) }) { return Self.csv(sniffing: bytes) }
+        if token.contains(where: { [0x2C, 0x09, 0x3B, 0x0A, 0x0D].contains($0) }) { return Self.csv(sniffing: data) }
         if first == UInt8(ascii: "-") || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(first) { return .json }
         for literal in ["true", "false", "null"] where token.elementsEqual(Array(literal.utf8)) { return .json }
-        return Self.csv(sniffing: bytes)
+        return Self.csv(sniffing: data)
     }
 
-    /// CSV in the dialect whose delimiter splits the first lines evenly; RFC 4180 when none does.
-    private static func csv(sniffing bytes: Data.SubSequence) -> Format {
-        switch CSVDialect.rfc4180.detectDelimiter(in: bytes.prefix(16 * 1024)) {
-        case nil, ",": .csv
-        case "\t": .tsv
-        case let delimiter?: .csv(CSVDialect(delimiter: delimiter))
-        }
+    /// CSV in the dialect `CSVDialect.sniff(_:)` finds in `bytes`.
+    private static func csv(sniffing bytes: Data) -> Format {
+        .csv(CSVDialect.sniff(bytes).dialect)
     }
 }

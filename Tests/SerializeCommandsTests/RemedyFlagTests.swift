@@ -1,4 +1,5 @@
 import ArgumentParser
+import SerializeCSV
 import Foundation
 import Testing
 import SerializeCore
@@ -17,6 +18,11 @@ import SerializeDocument
         (Remedy(option: "from", value: "csv", effect: "read CSV"), "use --from csv to read CSV"),
         (Remedy(option: "sortKeys", effect: "sort the keys"), "use --sort-keys to sort the keys"),
         (Remedy(option: "inferCSVTypes", effect: "read typed values"), "use --infer to read typed values"),
+        (Remedy(option: "delimiter", value: ";", effect: "split at ;"), "use --delimiter ';' to split at ;"),
+        (Remedy(option: "quote", value: "\"", effect: "quote"), "use --quote '\"' to quote"),
+        (Remedy(option: "delimiter", value: "tab", effect: "split at tabs"), "use --delimiter tab to split at tabs"),
+        (Remedy(option: "noHeader", effect: "read the first row as data"), "use --no-header to read the first row as data"),
+        (Remedy(option: "skipLines", value: "2", effect: "skip"), "use --skip-lines 2 to skip"),
     ])
     func remediesBecomeFlags(_ remedy: Remedy, _ text: String) {
         #expect(remedy.commandLineText == text)
@@ -33,7 +39,13 @@ import SerializeDocument
         collect { () throws(Diagnostic) in try Format.csv.write([["a": 1], ["b": 2]]) }
         collect { () throws(Diagnostic) in try Format.xmlPlist.write(["a": "\u{0}"]) }
         collect { () throws(Diagnostic) in try Format.xmlPlist.write(["a": .date(Date(timeIntervalSinceReferenceDate: 1e15))]) }
-        #expect(remedies.count == 5)
+        // The CSV reader's dialect remedies (`--delimiter ';'`, `--encoding latin1`, `--no-header`, …).
+        let rfc = CSVDialect()
+        for other in [CSVDialect(delimiter: ";"), CSVDialect(delimiter: "\t"), CSVDialect(quote: "'"), CSVDialect(hasHeader: false),
+                      CSVDialect(skipLines: 2), CSVDialect(encoding: .latin1)] {
+            if let remedy = rfc.remedy(towards: other) { remedies.append(remedy) }
+        }
+        #expect(remedies.count == 11)
         for remedy in remedies {
             var arguments = ["convert", "in.json", "out.json", remedy.flag]
             if let value = remedy.flagValue { arguments.append(value) }

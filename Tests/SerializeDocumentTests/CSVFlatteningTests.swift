@@ -170,9 +170,9 @@ import TestSupport
 
     @Test func tabSeparated() throws {
         let table = CSVTable(header: ["a", "b"], rows: [["1\t2", "3"]])
-        let data = try table.csvData(delimiter: 0x09)
+        let data = try table.csvData(dialect: .tsv)
         #expect(String(decoding: data, as: UTF8.self) == "a\tb\r\n\"1\t2\"\t3\r\n")
-        #expect(try CSVTable(csvData: data, delimiter: 0x09) == table)
+        #expect(try CSVTable(csvData: data, dialect: .tsv) == table)
     }
 
     @Test(arguments: [

@@ -5,7 +5,7 @@
 
 package import Foundation
 package import SerializeCore
-import SerializeCSV
+package import SerializeCSV
 
 /// A CSV file as the converter sees it: a header and rows whose fields are text or `nil` (an
 /// empty unquoted field).
@@ -43,16 +43,19 @@ extension CSVTable {
     ///
     /// - Throws: ``Diagnostic`` `nullNotRepresentable` for a `nil` in a one-column table:
     ///   its row would be a blank line, which `CSVWriter`'s public API does not write.
-    package func csvData(delimiter: UInt8 = UInt8(ascii: ",")) throws(Diagnostic) -> Data {
+    ///
+    /// The dialect's delimiter and quote are used; without a header the header row is not
+    /// written. The text is UTF-8, quotes doubled, whatever the dialect's encoding and escape.
+    package func csvData(dialect: CSVDialect = .rfc4180) throws(Diagnostic) -> Data {
         if header.count == 1, let row = rows.firstIndex(where: { $0.first.map { $0 == nil } ?? true }) {
             throw Diagnostic(
                 .nullNotRepresentable,
                 "a one-column CSV cannot hold null: its row would be a blank line; write JSON or a property list instead",
                 path: ValuePath([.index(row)]))
         }
-        let writer = CSVWriter(configuration: .init(dialect: CSVDialect(delimiter: Unicode.Scalar(delimiter)), newline: .crlf))
+        let writer = CSVWriter(configuration: .init(dialect: dialect, newline: .crlf))
         // Writing into memory does not fail; its error passes through if it ever does.
-        try writer.write(row: header)
+        if dialect.hasHeader { try writer.write(row: header) }
         for row in rows {
             for field in row { try writer.write(field: field ?? "", quoted: field?.isEmpty == true) }
             try writer.endRow()
@@ -65,31 +68,127 @@ extension CSVTable {
 // MARK: - Reading
 
 extension CSVTable {
-    /// Parses RFC 4180 text with SerializeCSV's `CSVReader` (CRLF, LF or CR line ends, an
-    /// optional UTF-8 byte-order mark).
+    /// Parses CSV text in `dialect` with SerializeCSV's `CSVReader` (CRLF, LF or CR line ends, an
+    /// optional byte-order mark; the dialect's encoding, escape, comment and preamble lines as
+    /// `CSVDialect.prepare(_:)` applies them). Without a header the columns are named
+    /// `column1`, `column2`, … as many as the first row has.
     ///
     /// - Throws: ``Diagnostic`` at a line and column for an unterminated quote, a quote inside
-    ///   an unquoted field, text after a closing quote, invalid UTF-8 (SerializeCSV's codes), or a
-    ///   row longer than the header (`fieldCountMismatch`).
-    package init(csvData data: Data, delimiter: UInt8 = UInt8(ascii: ",")) throws(Diagnostic) {
-        let configuration = CSVReader.Configuration(
-            dialect: CSVDialect(delimiter: Unicode.Scalar(delimiter)), fieldCountPolicy: .flexible)
+    ///   an unquoted field, text after a closing quote, invalid UTF-8 (SerializeCSV's codes), a
+    ///   row longer or shorter than the header (`fieldCountMismatch`), an empty column name
+    ///   (`emptyColumnName`) or one the header has twice (`duplicateColumn`, by exact scalars).
+    ///
+    package init(csvData data: Data, dialect: CSVDialect = .rfc4180) throws(Diagnostic) {
+        var warnings: [Diagnostic] = []
+        try self.init(csvData: data, dialect: dialect, recovers: false, warnings: &warnings)
+    }
+
+    /// Parses CSV text as ``init(csvData:dialect:)`` does; with `recovers`, malformed input is
+    /// repaired (`FormatOptions.recoverCSV` lists how) and each repair appended to `warnings`
+    /// as a located warning.
+    package init(csvData data: Data, dialect: CSVDialect, recovers: Bool, warnings: inout [Diagnostic]) throws(Diagnostic) {
+        let configuration = CSVReader.Configuration(dialect: dialect, fieldCountPolicy: .flexible, recovers: recovers)
+        var repairs: [Diagnostic] = []
         var header: [String] = []
         var rows: [[String?]] = []
         let reader = try CSVReader(data: data, configuration: configuration)
         header = reader.header ?? []
+        // The columns the header names; the extra columns of long rows come after them.
+        var namedWidth = header.count
         while let record = try reader.readRecord() {
-            guard record.fields.count <= header.count else {
+            // Without a header the first row's width names the columns.
+            if !dialect.hasHeader, rows.isEmpty, header.isEmpty {
+                header = (0..<record.fields.count).map { "column\($0 + 1)" }
+                namedWidth = header.count
+            }
+            if recovers, record.fields.count < namedWidth {
+                repairs.append(Diagnostic(
+                    .fieldCountMismatch,
+                    "row has \(record.fields.count) fields but the header names \(namedWidth) columns (repaired: padded with empty fields)",
+                    severity: .warning, at: record.end))
+            } else if recovers, record.fields.count > header.count {
+                let names = Set(header.map { Array($0.unicodeScalars) })
+                var extra = 1
+                var added: [String] = []
+                while header.count + added.count < record.fields.count {
+                    let name = "extra\(extra)"
+                    extra += 1
+                    if !names.contains(Array(name.unicodeScalars)) { added.append(name) }
+                }
+                repairs.append(Diagnostic(
+                    .fieldCountMismatch,
+                    "row has \(record.fields.count) fields but the header names \(namedWidth) columns (repaired: the extra fields kept under \(added.joined(separator: ", ")))",
+                    severity: .warning, at: record.location(ofField: header.count)))
+                header += added
+            }
+            // Short and long rows alike: a located error (a short one at its end).
+            guard recovers || record.fields.count == header.count else {
                 throw Diagnostic(
                     .fieldCountMismatch, "row has \(record.fields.count) fields but the header names \(header.count) columns",
-                    at: record.location(ofField: header.count))
+                    at: record.fields.count > header.count ? record.location(ofField: header.count) : record.end)
             }
-            rows.append(record.fields.indices.map { index in
+            var row: [String?] = record.fields.indices.map { index in
                 record.fields[index].isEmpty && !record.isQuoted(index) ? nil : record.fields[index]
-            })
+            }
+            if recovers, row.count < header.count { row += Array(repeating: nil, count: header.count - row.count) }
+            rows.append(row)
         }
         if header == [""], rows.isEmpty { header = [] }
+        // Rows before a long row get the extra columns too, empty: every record has every column.
+        if recovers {
+            for index in rows.indices where rows[index].count < header.count {
+                rows[index] += Array(repeating: nil, count: header.count - rows[index].count)
+            }
+        }
         self.init(header: header, rows: rows)
         headerLocations = reader.headerLocations
+        if recovers {
+            renameHeaderNames(into: &repairs)
+            // The reader's repairs and the row repairs, in input order.
+            warnings += (reader.repairs + repairs).sorted { ($0.location?.byteOffset ?? 0, $0.location?.line ?? 0, $0.location?.column ?? 0) < ($1.location?.byteOffset ?? 0, $1.location?.line ?? 0, $1.location?.column ?? 0) }
+        } else {
+            try checkHeaderNames()
+        }
+    }
+}
+
+extension CSVTable {
+    /// Refuses an empty column name and a name the header has twice (compared by Unicode
+    /// scalars), at the header field.
+    func checkHeaderNames() throws(Diagnostic) {
+        var seen: [[Unicode.Scalar]: Int] = [:]
+        for (column, name) in header.enumerated() {
+            if name.isEmpty, header.count > 1 {
+                throw Diagnostic(.emptyColumnName, "column \(column + 1) has no name in the header", at: headerLocation(ofColumn: column))
+            }
+            if let first = seen.updateValue(column, forKey: Array(name.unicodeScalars)) {
+                throw Diagnostic(
+                    .duplicateColumn, "column \(column + 1) is named '\(name)' like column \(first + 1)", at: headerLocation(ofColumn: column))
+            }
+        }
+    }
+}
+
+extension CSVTable {
+    /// The recovery rule for header names: an empty one becomes `columnN` (its position), a
+    /// repeated one gets `_2`, `_3`, … (the first free), each a warning at the header field.
+    mutating func renameHeaderNames(into warnings: inout [Diagnostic]) {
+        var seen = Set<[Unicode.Scalar]>()
+        for column in header.indices {
+            let name = header[column]
+            var renamed = name.isEmpty && header.count > 1 ? "column\(column + 1)" : name
+            if seen.contains(Array(renamed.unicodeScalars)) {
+                var suffix = 2
+                while seen.contains(Array("\(renamed)_\(suffix)".unicodeScalars)) || header.contains("\(renamed)_\(suffix)") { suffix += 1 }
+                renamed = "\(renamed)_\(suffix)"
+            }
+            seen.insert(Array(renamed.unicodeScalars))
+            guard renamed != name else { continue }
+            let what = name.isEmpty ? "column \(column + 1) has no name" : "column \(column + 1) is named '\(name)' like an earlier column"
+            warnings.append(Diagnostic(
+                name.isEmpty ? .emptyColumnName : .duplicateColumn, "\(what) (repaired: named '\(renamed)')", severity: .warning,
+                at: headerLocation(ofColumn: column)))
+            header[column] = renamed
+        }
     }
 }

@@ -11,24 +11,19 @@ extension Format {
         isPropertyList ? (Format.detect(in: data) == .binaryPlist ? .binaryPlist : .xmlPlist) : self
     }
 
-    /// The delimiter byte of a CSV dialect: the document reader and writer take an ASCII
-    /// delimiter, the `"` quote and a header row, and refuse any other dialect by name rather
-    /// than ignore part of it.
-    static func delimiterByte(_ dialect: CSVDialect) throws(Diagnostic) -> UInt8 {
-        guard dialect.delimiter.isASCII, dialect.quote == "\"", dialect.hasHeader, !dialect.trimsUnquotedWhitespace else {
-            throw Diagnostic(
-                .unsupported,
-                "documents are read and written as CSV with an ASCII delimiter, the \" quote and a header row; "
-                    + "this dialect (delimiter \(dialect.delimiter.escaped(asASCII: true)), quote \(dialect.quote.escaped(asASCII: true))) "
-                    + "needs SerializeCSV's CSVReader and CSVWriter")
-        }
-        return UInt8(dialect.delimiter.value)
-    }
-
     /// Reads `data` in this format; property lists are told apart by content.
     ///
     /// - Throws: ``Diagnostic`` with a line and column (text formats) or a byte offset.
     public func read(_ data: Data, options: FormatOptions = FormatOptions()) throws(Diagnostic) -> Document {
+        var warnings: [Diagnostic] = []
+        return try read(data, options: options, warnings: &warnings)
+    }
+
+    /// Reads `data` in this format, appending to `warnings` each repair made under
+    /// ``FormatOptions/recoverCSV`` (a located warning whose message ends `(repaired: …)`).
+    ///
+    /// - Throws: ``Diagnostic`` with a line and column (text formats) or a byte offset.
+    public func read(_ data: Data, options: FormatOptions, warnings: inout [Diagnostic]) throws(Diagnostic) -> Document {
         switch resolved(for: data) {
         case .json:
             return try JSONReader(maximumDepth: options.maximumDepth).read(data)
@@ -37,9 +32,16 @@ extension Format {
         case .xmlPlist:
             return try XMLPlistReader(maximumDepth: options.maximumDepth).read(data)
         case let .csv(dialect):
-            return try CSVFlattening.restore(
-                try CSVTable(csvData: data, delimiter: try Self.delimiterByte(dialect)), infer: options.inferCSVTypes,
-                maximumDepth: options.maximumDepth)
+            let table: CSVTable
+            do {
+                table = try CSVTable(csvData: data, dialect: dialect, recovers: options.recoverCSV, warnings: &warnings)
+            } catch {
+                // Name the dialect field the file looks like it needs (`--delimiter ';'`).
+                var error = error
+                if error.remedy == nil { error.remedy = dialect.remedy(towards: CSVDialect.sniff(data).dialect) }
+                throw error
+            }
+            return try CSVFlattening.restore(table, infer: options.inferCSVTypes, maximumDepth: options.maximumDepth)
         }
     }
 
@@ -51,7 +53,7 @@ extension Format {
         case .json: try JSONWriter(options: options).write(document)
         case .xmlPlist: try XMLPlistWriter(options: options).write(document)
         case .binaryPlist: try BinaryPlistWriter(options: options).write(document)
-        case let .csv(dialect): try CSVFlattening.flatten(document, options: options).csvData(delimiter: try Self.delimiterByte(dialect))
+        case let .csv(dialect): try CSVFlattening.flatten(document, options: options).csvData(dialect: dialect)
         }
     }
 }
@@ -98,6 +100,15 @@ extension Format {
     public func convert(
         _ data: Data, to target: Format, reading: FormatOptions = FormatOptions(), writing: FormatOptions = FormatOptions()
     ) throws(ConversionFailure) -> Data {
+        var warnings: [Diagnostic] = []
+        return try convert(data, to: target, reading: reading, writing: writing, warnings: &warnings)
+    }
+
+    /// Converts as ``convert(_:to:reading:writing:)`` does, appending to `warnings` each repair
+    /// made reading CSV under ``FormatOptions/recoverCSV``.
+    public func convert(
+        _ data: Data, to target: Format, reading: FormatOptions, writing: FormatOptions, warnings: inout [Diagnostic]
+    ) throws(ConversionFailure) -> Data {
         let source = resolved(for: data)
         if [.json, .binaryPlist, .xmlPlist].contains(source), !writing.sortKeys, [.json, .xmlPlist, .binaryPlist].contains(target) {
             do throws(Diagnostic) {
@@ -112,9 +123,15 @@ extension Format {
         }
         let document: Document
         do {
-            document = try source.read(data, options: reading)
+            document = try source.read(data, options: reading, warnings: &warnings)
         } catch {
             throw .reading(error)
+        }
+        // A header-only CSV to CSV keeps its header (the document, `[]`, has no columns).
+        if document == [], case let .csv(from) = source, case let .csv(to) = target,
+            let table = try? CSVTable(csvData: data, dialect: from), !table.header.isEmpty
+        {
+            do { return try table.csvData(dialect: to) } catch { throw .writing(error) }
         }
         do {
             return try target.write(document, options: writing)

@@ -35,11 +35,11 @@ extension Format {
     /// A CSV value's place: the field of row `path[0]` in the column named by the rest of the
     /// path (or the first column beneath it), or the row's first field.
     static func csvLocation(of path: ValuePath, in data: Data, dialect: CSVDialect) -> InputLocation? {
-        guard let delimiter = try? delimiterByte(dialect), let row = path.components.first?.arrayIndex else { return nil }
+        guard let row = path.components.first?.arrayIndex else { return nil }
         let rest = Array(path.components.dropFirst())
         guard let reader = try? CSVReader(
             data: data,
-            configuration: .init(dialect: CSVDialect(delimiter: Unicode.Scalar(delimiter)), fieldCountPolicy: .flexible))
+            configuration: .init(dialect: dialect, fieldCountPolicy: .flexible))
         else { return nil }
         let columns = (reader.header ?? []).map { (try? CSVColumnName.parse($0)) ?? [] }
         // The exact column, else the first one beneath the path, else the first on its way.

@@ -111,7 +111,7 @@ public enum MissingStrategy: String, Sendable, Hashable, CaseIterable {
 /// | ``keys`` | the `Codable` coders |
 /// | ``null`` | serialize's property-list writers; with serialize's `Codable` coder (SerializeCodable) a ``NullStrategy/string(_:)`` marker is collision-free (real strings starting with its first character are escaped) |
 /// | ``bigNumbers`` | serialize's property-list writers |
-/// | ``missing``, ``inferCSVTypes`` | serialize's CSV writer and reader |
+/// | ``missing``, ``inferCSVTypes``, ``recoverCSV`` | serialize's CSV writer and reader |
 /// | ``unmatchedColumns`` | the CSV decoder behind `Persistence` and the harness |
 /// | ``maximumDepth`` | every reader and writer of serialize (see the member for the one rule) |
 public struct FormatOptions: Sendable, Hashable {
@@ -155,6 +155,12 @@ public struct FormatOptions: Sendable, Hashable {
     /// CSV decoding into a type: what to do with a column no property reads. Refused by default
     /// (JSON and property lists skip unknown keys; a CSV column is data the type would lose).
     public var unmatchedColumns: CSVDecoder.UnmatchedColumnStrategy
+    /// CSV input: repair malformed rows instead of refusing them, each repair a located warning
+    /// (``Format/read(_:options:warnings:)``): quoting and bytes as `CSVReader.Configuration.recovers`
+    /// says, a short row padded with empty fields, a long row's extra fields under the columns
+    /// `extra1`, `extra2`, …, an empty column name made `columnN` (its position) and a repeated
+    /// one given the suffix `_2`, `_3`, …
+    public var recoverCSV: Bool
 
     /// Creates options; the defaults refuse every loss.
     public init(
@@ -169,8 +175,10 @@ public struct FormatOptions: Sendable, Hashable {
         inferCSVTypes: Bool = false,
         maximumDepth: Int = 512,
         unmatchedColumns: CSVDecoder.UnmatchedColumnStrategy = .error,
+        recoverCSV: Bool = false,
         bigNumbers: BigNumberStrategy = .error
     ) {
+        self.recoverCSV = recoverCSV
         self.bigNumbers = bigNumbers
         self.pretty = pretty
         self.sortKeys = sortKeys

@@ -1,0 +1,152 @@
+/// The one CSV sniffer: encoding, delimiter, quote, preamble and header from a bounded sample.
+
+public import Foundation
+public import SerializeCore
+
+/// What ``CSVDialect/sniff(_:)`` found, and the guesses a reader should be told about.
+public struct CSVSniff: Sendable, Hashable {
+    /// The dialect the sample suggests.
+    public var dialect: CSVDialect
+    /// Notes on guesses made (a Latin-1 fallback), as `note` diagnostics.
+    public var notes: [Diagnostic]
+
+    /// `encoding utf-8, delimiter ';', quote '"', header, skip 2 lines`.
+    public var summary: String {
+        func shown(_ scalar: Unicode.Scalar) -> String { scalar == "\t" ? "tab" : "'\(scalar)'" }
+        var parts = ["encoding \(dialect.encoding.rawValue)", "delimiter \(shown(dialect.delimiter))", "quote \(shown(dialect.quote))"]
+        parts.append(dialect.hasHeader ? "header" : "no header")
+        if dialect.skipLines > 0 { parts.append("skip \(dialect.skipLines) line\(dialect.skipLines == 1 ? "" : "s")") }
+        return parts.joined(separator: ", ")
+    }
+}
+
+extension CSVDialect {
+    /// How many bytes ``sniff(_:)`` looks at: the same sample as delimiter detection.
+    public static let sniffSampleSize = delimiterDetectionSampleSize
+
+    /// The dialect of a CSV input, guessed from its first ``sniffSampleSize`` bytes:
+    ///
+    /// - **encoding**: a byte-order mark names it; else UTF-8 when the sample is valid UTF-8
+    ///   (a sequence cut by the sample's end is allowed); else Windows-1252 when a byte in
+    ///   0x80–0x9F is one of its characters, else Latin-1, with a note saying so;
+    /// - **quote**: `'` when it opens and closes fields more often than `"`, else `"`;
+    /// - **delimiter**: ``detectDelimiter(in:candidates:)`` (`,` when no candidate fits);
+    /// - **preamble**: leading lines with fewer fields than the count most later lines have
+    ///   (more than one, on at least two lines) are skipped (``skipLines``);
+    /// - **header**: the first row is data when, in some column, it holds a number where every
+    ///   other row does too, and no column's first cell is text above numbers; else a header.
+    ///
+    /// Every other field keeps its RFC 4180 default.
+    public static func sniff(_ data: some Collection<UInt8>) -> CSVSniff {
+        let sample = Array(data.prefix(sniffSampleSize))
+        var dialect = CSVDialect()
+        var notes: [Diagnostic] = []
+        // Encoding.
+        if let mark = CSVEncoding.byteOrderMark(of: sample) {
+            dialect.encoding = mark
+        } else if !isUTF8(sample, cutAllowed: data.count > sample.count) {
+            dialect.encoding = sample.contains(where: { [0x80, 0x82, 0x84, 0x85, 0x91, 0x92, 0x93, 0x94, 0x96, 0x97, 0x99].contains($0) })
+                ? .windows1252 : .latin1
+            notes.append(Diagnostic(
+                .invalidUTF8, "the input is not UTF-8; read as \(dialect.encoding.rawValue)", severity: .note,
+                remedy: Remedy(option: "encoding", value: dialect.encoding.rawValue, effect: "state the encoding")))
+        }
+        let unit = dialect.encoding == .utf32 ? 4 : dialect.encoding == .utf16LE || dialect.encoding == .utf16BE ? 2 : 1
+        let whole = Array(sample.prefix(sample.count - sample.count % unit))
+        var text = [UInt8]((try? dialect.encoding.decode(Data(whole))) ?? Data(whole))
+        // Drop a partial last line: its field count is not known.
+        if data.count > sample.count, let end = text.lastIndex(where: { $0 == 0x0A || $0 == 0x0D }) { text = Array(text[...end]) }
+        // Quote, then delimiter.
+        dialect.quote = quoteScore(text, "'") > quoteScore(text, "\"") ? "'" : "\""
+        dialect.delimiter = dialect.detectDelimiter(in: text) ?? ","
+        // Preamble: leading lines whose field count is not the most common one.
+        let counts = fieldCounts(
+            text, delimiter: Array(String(dialect.delimiter).utf8), quote: Array(String(dialect.quote).utf8), maxLines: 200)
+        var frequency: [Int: Int] = [:]
+        for count in counts { frequency[count, default: 0] += 1 }
+        // Only lines with fewer fields than most lines have, before lines most of which agree:
+        // a long row is never taken for the end of a preamble.
+        if let (modal, lines) = frequency.max(by: { ($0.value, $0.key) < ($1.value, $1.key) }), modal > 1, lines >= 2 {
+            let preamble = counts.prefix { $0 < modal }.count
+            if preamble < counts.count, counts[preamble] == modal, 2 * lines > counts.count - preamble { dialect.skipLines = preamble }
+        }
+        dialect.hasHeader = looksLikeHeader(text, dialect: dialect)
+        return CSVSniff(dialect: dialect, notes: notes)
+    }
+
+    /// Whether `bytes` are UTF-8; with `cutAllowed`, a sequence cut short at the end counts.
+    static func isUTF8(_ bytes: [UInt8], cutAllowed: Bool) -> Bool {
+        var iterator = bytes.makeIterator()
+        var decoder = UTF8()
+        var consumed = 0
+        while true {
+            switch decoder.decode(&iterator) {
+            case let .scalarValue(scalar): consumed += String(scalar).utf8.count
+            case .emptyInput: return true
+            case .error: return cutAllowed && bytes.count - consumed < 4 && bytes[consumed...].first.map { $0 >= 0xC0 } == true
+            }
+        }
+    }
+
+    /// How often `quote` opens a field (after a line start or a common delimiter) and closes one.
+    private static func quoteScore(_ text: [UInt8], _ quote: Unicode.Scalar) -> Int {
+        let q = UInt8(quote.value)
+        let boundaries: Set<UInt8> = [0x0A, 0x0D, 0x2C, 0x3B, 0x09, 0x7C]
+        var score = 0
+        for index in text.indices where text[index] == q {
+            let before = index == 0 || boundaries.contains(text[index - 1])
+            let after = index + 1 == text.count || boundaries.contains(text[index + 1])
+            if before != after { score += 1 }
+        }
+        return score
+    }
+
+    /// Whether the first row reads as a header: see ``sniff(_:)``.
+    private static func looksLikeHeader(_ text: [UInt8], dialect: CSVDialect) -> Bool {
+        var probe = dialect
+        probe.hasHeader = false
+        probe.encoding = .utf8
+        guard let reader = try? CSVReader(data: Data(text), configuration: .init(dialect: probe, fieldCountPolicy: .flexible)) else {
+            return true
+        }
+        var rows: [[String]] = []
+        while rows.count < 50, let row = try? reader.readRow() { rows.append(row) }
+        guard let first = rows.first, rows.count > 1 else { return true }
+        func isNumber(_ text: String) -> Bool {
+            let trimmed = text.trimmingCharacters(in: .whitespaces)
+            return !trimmed.isEmpty && Double(trimmed.replacingOccurrences(of: ",", with: ".")) != nil
+        }
+        var votes = 0
+        for column in first.indices {
+            let below = rows.dropFirst().compactMap { column < $0.count ? $0[column] : nil }.filter { !$0.isEmpty }
+            guard !below.isEmpty, below.allSatisfy(isNumber) else { continue }
+            votes += isNumber(first[column]) ? -1 : 1
+        }
+        return votes >= 0
+    }
+}
+
+extension CSVDialect {
+    /// The first field in which `other` (what ``sniff(_:)`` found) differs from this dialect,
+    /// as a remedy naming the `CSVDialect` option (`delimiter`, `quote`, `encoding`,
+    /// `skipLines`, `noHeader`), for an error reading in this dialect; `nil` when they agree.
+    public func remedy(towards other: CSVDialect) -> Remedy? {
+        func text(_ scalar: Unicode.Scalar) -> String { scalar == "\t" ? "tab" : String(scalar) }
+        if other.encoding != encoding {
+            return Remedy(option: "encoding", value: other.encoding.rawValue, effect: "read the text as \(other.encoding.rawValue)")
+        }
+        if other.delimiter != delimiter {
+            return Remedy(option: "delimiter", value: text(other.delimiter), effect: "split fields at \(text(other.delimiter)) (the delimiter the file looks like it uses)")
+        }
+        if other.quote != quote {
+            return Remedy(option: "quote", value: text(other.quote), effect: "read \(text(other.quote)) as the quote")
+        }
+        if other.skipLines != skipLines {
+            return Remedy(option: "skipLines", value: String(other.skipLines), effect: "skip the preamble lines before the header")
+        }
+        if other.hasHeader != hasHeader, !other.hasHeader {
+            return Remedy(option: "noHeader", effect: "read the first row as data")
+        }
+        return nil
+    }
+}

@@ -1,0 +1,44 @@
+import Foundation
+import SerializeCore
+import Testing
+@testable import SerializeCSV
+
+/// `CSVDialect.sniff(_:)`: the dialect a sample suggests, one knob a row.
+@Suite struct CSVSniffTests {
+    static let samples: [(String, [UInt8], CSVDialect)] = [
+        ("RFC 4180", Array("name,city\nAda,\"London, UK\"\nBo,Oslo\n".utf8), CSVDialect()),
+        ("semicolons", Array("name;city\nAda;\"London; UK\"\nBo;Oslo\n".utf8), CSVDialect(delimiter: ";")),
+        ("tabs", Array("name\tcity\nAda\tLondon\n".utf8), CSVDialect(delimiter: "\t")),
+        ("pipes and single quotes", Array("name|city\n'Ada'|'London|UK'\n'Bo'|'Oslo'\n".utf8), CSVDialect(delimiter: "|", quote: "'")),
+        ("no header", Array("Ada,1,2.5\nBo,2,3\nCy,3,4\n".utf8), CSVDialect(hasHeader: false)),
+        ("numbers under a header", Array("name,age\nAda,36\nBo,41\n".utf8), CSVDialect()),
+        ("preamble", Array("Sales report\nexported today\nname,age\nAda,36\nBo,41\n".utf8), CSVDialect(skipLines: 2)),
+        ("UTF-8 BOM", [0xEF, 0xBB, 0xBF] + Array("name,city\nAda,Oslo\n".utf8), CSVDialect()),
+        ("UTF-16LE BOM", [0xFF, 0xFE] + Array("name;city\nAda;Oslo\n".utf16).flatMap { [UInt8($0 & 0xFF), UInt8($0 >> 8)] },
+            CSVDialect(delimiter: ";", encoding: .utf16LE)),
+        ("Latin-1", Array("name,city\nAda,M".utf8) + [0xE1] + Array("laga\n".utf8), CSVDialect(encoding: .latin1)),
+        ("Windows-1252", Array("name,price\nAda,".utf8) + [0x80] + Array("5\n".utf8), CSVDialect(encoding: .windows1252)),
+    ]
+
+    @Test(arguments: samples)
+    func sniffsTheDialect(name: String, bytes: [UInt8], expected: CSVDialect) {
+        #expect(CSVDialect.sniff(bytes).dialect == expected)
+    }
+
+    @Test func aLatin1FallbackIsReportedAsANote() {
+        let sniff = CSVDialect.sniff(Array("a\n".utf8) + [0xE9, 0x0A])
+        #expect(sniff.notes.map(\.severity) == [.note])
+        #expect(sniff.notes.first?.remedy == Remedy(option: "encoding", value: "latin1", effect: "state the encoding"))
+        #expect(CSVDialect.sniff(Array("a,b\n1,2\n".utf8)).notes.isEmpty)
+    }
+
+    @Test func aMultibyteSequenceCutByTheSampleEndIsStillUTF8() {
+        let bytes = Array(repeating: UInt8(ascii: "a"), count: CSVDialect.sniffSampleSize - 1) + Array("é\n".utf8)
+        #expect(CSVDialect.sniff(bytes).dialect.encoding == .utf8)
+    }
+
+    @Test func theSummaryNamesEveryGuess() {
+        #expect(CSVSniff(dialect: CSVDialect(delimiter: "\t", hasHeader: false, skipLines: 1), notes: []).summary
+            == "encoding utf-8, delimiter tab, quote '\"', no header, skip 1 line")
+    }
+}
