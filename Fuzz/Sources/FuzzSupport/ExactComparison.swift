@@ -22,7 +22,11 @@ public func exactlyEqual(_ a: Document, _ b: Document) -> Bool {
     case let (.double(x), .double(y)): x.bitPattern == y.bitPattern || (x.isNaN && y.isNaN)
     case let (.number(x), .number(y)): x.text == y.text
     case let (.string(x), .string(y)): sameScalars(x, y)
-    case let (.date(x), .date(y)): x.timeIntervalSinceReferenceDate.bitPattern == y.timeIntervalSinceReferenceDate.bitPattern
+    // Bit for bit, but for the sign of zero: -0.0 s and 0.0 s are one instant, and date text
+    // (`2001-01-01T00:00:00Z`) has no sign to keep it.
+    case let (.date(x), .date(y)):
+        x.timeIntervalSinceReferenceDate.bitPattern == y.timeIntervalSinceReferenceDate.bitPattern
+            || (x.timeIntervalSinceReferenceDate == 0 && y.timeIntervalSinceReferenceDate == 0)
     case let (.data(x), .data(y)): x == y
     case let (.array(x), .array(y)): x.count == y.count && zip(x, y).allSatisfy { exactlyEqual($0, $1) }
     case let (.dictionary(x), .dictionary(y)):
