@@ -26,12 +26,19 @@ public struct DocumentDecoder: Sendable {
     public var userInfo: [CodingUserInfoKey: any Sendable]
     /// The marker ``DocumentEncoder/nilMarker`` wrote for `nil`, or `nil` for none.
     public var nilMarker: String?
+    /// Foundation's `.custom` key, date and data strategies: closures, which ``options`` (plain
+    /// values the command line can name) cannot hold. Each one set takes over from its option.
+    public var custom: CustomDecoding
 
     /// A decoder with `options`.
-    public init(options: FormatOptions = FormatOptions(), userInfo: [CodingUserInfoKey: any Sendable] = [:], nilMarker: String? = nil) {
+    public init(
+        options: FormatOptions = FormatOptions(), userInfo: [CodingUserInfoKey: any Sendable] = [:], nilMarker: String? = nil,
+        custom: CustomDecoding = CustomDecoding()
+    ) {
         self.options = options
         self.userInfo = userInfo
         self.nilMarker = nilMarker
+        self.custom = custom
     }
 
     /// Decodes a `T` from `document`.
@@ -101,9 +108,57 @@ public struct DocumentDecoder: Sendable {
     }
 }
 
+/// ``DocumentDecoder``'s counterparts of `JSONDecoder`'s `.custom` strategies.
+public struct CustomDecoding: Sendable {
+    /// The coding key the type reads for the last key of a coding path, a key as the document
+    /// spells it (`keyDecodingStrategy = .custom`); takes over from ``FormatOptions/keys``. Two
+    /// keys of one dictionary that it makes one are refused by name, not merged.
+    public var keys: (@Sendable (_ codingPath: [any CodingKey]) -> any CodingKey)?
+    /// Decodes a `Date` from the value's decoder (`dateDecodingStrategy = .custom`).
+    public var dates: (@Sendable (any Decoder) throws -> Date)?
+    /// Decodes a `Data` from the value's decoder (`dataDecodingStrategy = .custom`).
+    public var data: (@Sendable (any Decoder) throws -> Data)?
+
+    /// No custom strategy: every option applies.
+    public init(
+        keys: (@Sendable (_ codingPath: [any CodingKey]) -> any CodingKey)? = nil,
+        dates: (@Sendable (any Decoder) throws -> Date)? = nil,
+        data: (@Sendable (any Decoder) throws -> Data)? = nil
+    ) {
+        self.keys = keys
+        self.dates = dates
+        self.data = data
+    }
+}
+
 extension Diagnostic.Code {
     /// A value did not decode as the type asked for (the Codable decoder's errors, located).
     public static let decodingFailed = Self(rawValue: "decodingFailed")
+}
+
+// MARK: - Dictionaries keyed by strings
+
+/// `[String: V]`, whose keys are data, not coding keys: no key strategy renames them (as in
+/// Foundation's coders), and two document keys that Swift's `String` takes for one (canonically
+/// equivalent, `K` and U+212A) are refused by name, not merged.
+protocol StringKeyedDecodable {
+    static func decode(_ members: OrderedDictionary<DocumentKey, Document>, state: DecodingState, at path: CodingPathNode) throws -> Self
+}
+
+extension Dictionary: StringKeyedDecodable where Key == String, Value: Decodable {
+    static func decode(_ members: OrderedDictionary<DocumentKey, Document>, state: DecodingState, at path: CodingPathNode) throws -> Self {
+        var result = Self(minimumCapacity: members.count)
+        for (key, value) in members {
+            let memberPath = path.appending(PathKey(stringValue: key.string, intValue: nil))
+            let decoded = try state.unbox(value, as: Value.self, at: memberPath)
+            guard result.updateValue(decoded, forKey: key.string) == nil else {
+                let other = members.keys.first { $0.string == key.string && $0 != key }.map(\.string) ?? key.string
+                throw DecodingError.dataCorrupted(
+                    .init(codingPath: path.codingPath, debugDescription: "Keys \"\(other.scalarsEscaped)\" and \"\(key.string.scalarsEscaped)\" are one key in a Swift Dictionary<String, \(Value.self)> (canonically equivalent); decode a Document or a type keyed by exact scalars to keep both."))
+            }
+        }
+        return result
+    }
 }
 
 // MARK: - Decoding state
@@ -117,8 +172,10 @@ final class DecodingState {
     let fromText: Bool
     let nilText: String?
     let nilMarker: Unicode.Scalar?
+    let custom: CustomDecoding
 
     init(decoder: DocumentDecoder, fromText: Bool, marker: String?) {
+        custom = decoder.custom
         userInfo = decoder.userInfo
         options = decoder.options
         snakeCase = decoder.options.keys == .convertToSnakeCase
@@ -140,8 +197,14 @@ final class DecodingState {
     /// Decodes any value: `Date`, `Data`, `URL` and `Document` directly, anything else through
     /// its `init(from:)`.
     func unbox<T: Decodable>(_ value: Document, as type: T.Type, at path: CodingPathNode) throws -> T {
-        if T.self == Date.self { return try date(value, at: path) as! T }
-        if T.self == Data.self { return try data(value, at: path) as! T }
+        if T.self == Date.self {
+            if let custom = custom.dates { return try custom(DocumentValueDecoder(state: self, value: value, path: path)) as! T }
+            return try date(value, at: path) as! T
+        }
+        if T.self == Data.self {
+            if let custom = custom.data { return try custom(DocumentValueDecoder(state: self, value: value, path: path)) as! T }
+            return try data(value, at: path) as! T
+        }
         // A number beyond 64 bits (Document.number) decodes into Decimal when Decimal holds it.
         if T.self == Decimal.self, case let .number(number) = value {
             guard let decimal = Decimal(string: number.text, locale: Locale(identifier: "en_US_POSIX")), !decimal.isNaN else {
@@ -158,6 +221,9 @@ final class DecodingState {
             return url as! T
         }
         if T.self == Document.self { return value as! T }
+        if let dictionary = T.self as? any StringKeyedDecodable.Type, case let .dictionary(members) = value {
+            return try dictionary.decode(members, state: self, at: path) as! T
+        }
         return try T(from: DocumentValueDecoder(state: self, value: value, path: path))
     }
 

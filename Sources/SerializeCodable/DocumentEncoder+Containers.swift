@@ -80,7 +80,7 @@ struct KeyedDocumentEncoder<Key: CodingKey>: KeyedEncodingContainerProtocol {
     var codingPath: [any CodingKey] { path.codingPath }
 
     @inline(__always)
-    private func set(_ value: Document, _ key: Key) { dictionary.members[state.key(key)] = .value(value) }
+    private func set(_ value: Document, _ key: Key) { dictionary.members[state.key(key, in: path)] = .value(value) }
 
     mutating func encodeNil(forKey key: Key) { set(state.null, key) }
     mutating func encode(_ value: Bool, forKey key: Key) { set(.bool(value), key) }
@@ -99,11 +99,11 @@ struct KeyedDocumentEncoder<Key: CodingKey>: KeyedEncodingContainerProtocol {
     mutating func encode(_ value: UInt64, forKey key: Key) { set(Document(unsigned: value), key) }
 
     mutating func encode<T: Encodable>(_ value: T, forKey key: Key) throws {
-        dictionary.members[state.key(key)] = try state.box(value, at: path.appending(key))
+        dictionary.members[state.key(key, in: path)] = try state.box(value, at: path.appending(key))
     }
 
     mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type, forKey key: Key) -> KeyedEncodingContainer<NestedKey> {
-        let name = state.key(key)
+        let name = state.key(key, in: path)
         let nested: EncodedDictionary
         if case let .dictionary(existing)? = dictionary.members[name] {
             nested = existing
@@ -115,7 +115,7 @@ struct KeyedDocumentEncoder<Key: CodingKey>: KeyedEncodingContainerProtocol {
     }
 
     mutating func nestedUnkeyedContainer(forKey key: Key) -> any UnkeyedEncodingContainer {
-        let name = state.key(key)
+        let name = state.key(key, in: path)
         let nested: EncodedArray
         if case let .array(existing)? = dictionary.members[name] {
             nested = existing
@@ -131,7 +131,7 @@ struct KeyedDocumentEncoder<Key: CodingKey>: KeyedEncodingContainerProtocol {
     }
 
     mutating func superEncoder(forKey key: Key) -> any Encoder {
-        SlotReferencingEncoder(state: state, path: path.appending(key), commit: .member(dictionary, state.key(key)))
+        SlotReferencingEncoder(state: state, path: path.appending(key), commit: .member(dictionary, state.key(key, in: path)))
     }
 }
 

@@ -43,16 +43,20 @@ public struct DocumentEncoder: Sendable {
     /// format then writes and reads it (`.seconds` makes XML property list dates readable by
     /// Foundation and plutil, which refuse a fraction).
     public var datePrecision: DatePrecision
+    /// Foundation's `.custom` key, date and data strategies: closures, which ``options`` (plain
+    /// values the command line can name) cannot hold. Each one set takes over from its option.
+    public var custom: CustomEncoding
 
     /// An encoder with `options` (the defaults refuse every loss).
     public init(
         options: FormatOptions = FormatOptions(), userInfo: [CodingUserInfoKey: any Sendable] = [:], nilMarker: String? = nil,
-        datePrecision: DatePrecision = .exact
+        datePrecision: DatePrecision = .exact, custom: CustomEncoding = CustomEncoding()
     ) {
         self.options = options
         self.userInfo = userInfo
         self.nilMarker = nilMarker
         self.datePrecision = datePrecision
+        self.custom = custom
     }
 
     /// The document of `value`: what the writers write.
@@ -87,6 +91,38 @@ public struct DocumentEncoder: Sendable {
                 (try? document.value(at: error.path ?? ValuePath())).map(\.encodedValue) ?? "",
                 .init(codingPath: (error.path ?? ValuePath()).codingKeys, debugDescription: error.message, underlyingError: error))
         }
+    }
+}
+
+/// ``DocumentEncoder``'s counterparts of `JSONEncoder`'s `.custom` strategies.
+///
+/// ```swift
+/// var encoder = DocumentEncoder()
+/// encoder.custom.keys = { path in AnyCodingKey(path.last!.stringValue.uppercased()) }
+/// encoder.custom.dates = { date, encoder in
+///     var container = encoder.singleValueContainer()
+///     try container.encode(Int64(date.timeIntervalSince1970 * 1000))
+/// }
+/// ```
+public struct CustomEncoding: Sendable {
+    /// The key written for the last key of a coding path (`keyEncodingStrategy = .custom`);
+    /// takes over from ``FormatOptions/keys``.
+    public var keys: (@Sendable (_ codingPath: [any CodingKey]) -> any CodingKey)?
+    /// Encodes a `Date` (`dateEncodingStrategy = .custom`): what the closure encodes is the value,
+    /// an empty dictionary when it encodes nothing, as in Foundation.
+    public var dates: (@Sendable (Date, any Encoder) throws -> Void)?
+    /// Encodes a `Data` (`dataEncodingStrategy = .custom`), like ``dates``.
+    public var data: (@Sendable (Data, any Encoder) throws -> Void)?
+
+    /// No custom strategy: every option applies.
+    public init(
+        keys: (@Sendable (_ codingPath: [any CodingKey]) -> any CodingKey)? = nil,
+        dates: (@Sendable (Date, any Encoder) throws -> Void)? = nil,
+        data: (@Sendable (Data, any Encoder) throws -> Void)? = nil
+    ) {
+        self.keys = keys
+        self.dates = dates
+        self.data = data
     }
 }
 
@@ -171,6 +207,23 @@ enum EncodedSlot {
     }
 }
 
+/// `[String: V]`, whose keys are data, not coding keys: no key strategy renames them, as in
+/// Foundation's coders (DocumentDecoder reads them back the same way).
+protocol StringKeyedEncodable {
+    func encodeMembers(state: EncodingState, at path: CodingPathNode) throws -> EncodedSlot
+}
+
+extension Dictionary: StringKeyedEncodable where Key == String, Value: Encodable {
+    func encodeMembers(state: EncodingState, at path: CodingPathNode) throws -> EncodedSlot {
+        let dictionary = EncodedDictionary()
+        dictionary.members.reserveCapacity(count)
+        for (key, value) in self {
+            dictionary.members[DocumentKey(key)] = try state.box(value, at: path.appending(PathKey(stringValue: key, intValue: nil)))
+        }
+        return .dictionary(dictionary)
+    }
+}
+
 /// An array under construction, shared by the containers writing into it.
 final class EncodedArray {
     var elements: [EncodedSlot] = []
@@ -189,19 +242,22 @@ final class EncodingState {
     let nilMarker: Unicode.Scalar?
     let nilText: String?
     let datePrecision: DatePrecision
+    let custom: CustomEncoding
 
     init(encoder: DocumentEncoder, marker: String?) {
         datePrecision = encoder.datePrecision
+        custom = encoder.custom
         userInfo = encoder.userInfo
         snakeCase = encoder.options.keys == .convertToSnakeCase
         nilText = marker.flatMap { $0.isEmpty ? nil : $0 }
         nilMarker = nilText?.unicodeScalars.first
     }
 
-    /// The document key of a coding key.
+    /// The document key of a coding key in the container at `path`.
     @inline(__always)
-    func key(_ key: some CodingKey) -> String {
-        snakeCase ? SnakeCase.convert(key.stringValue) : key.stringValue
+    func key(_ key: some CodingKey, in path: CodingPathNode) -> String {
+        if let custom = custom.keys { return custom(path.codingPath + [key]).stringValue }
+        return snakeCase ? SnakeCase.convert(key.stringValue) : key.stringValue
     }
 
     /// `nil`, as `null` or the marker.
@@ -222,13 +278,27 @@ final class EncodingState {
     /// Encodes any value: the types every format writes as one value (`Date`, `Data`, `URL`,
     /// `Document`) directly, anything else through its `encode(to:)`.
     func box<T: Encodable>(_ value: T, at path: CodingPathNode) throws -> EncodedSlot {
-        if T.self == Date.self, let date = value as? Date { return .value(.date(datePrecision.rounded(date))) }
-        if T.self == Data.self, let data = value as? Data { return .value(.data(data)) }
+        if T.self == Date.self, let date = value as? Date {
+            if let custom = custom.dates { return try boxCustom(date, custom, at: path) }
+            return .value(.date(datePrecision.rounded(date)))
+        }
+        if T.self == Data.self, let data = value as? Data {
+            if let custom = custom.data { return try boxCustom(data, custom, at: path) }
+            return .value(.data(data))
+        }
         if T.self == URL.self, let url = value as? URL { return .value(string(url.absoluteString)) }
         if T.self == Document.self, let document = value as? Document { return .value(document) }
+        if let dictionary = value as? any StringKeyedEncodable { return try dictionary.encodeMembers(state: self, at: path) }
         let encoder = DocumentValueEncoder(state: self, path: path)
         try value.encode(to: encoder)
         // A value that encoded nothing is an empty dictionary, as in Foundation's encoders.
+        return encoder.slot ?? .dictionary(EncodedDictionary())
+    }
+
+    /// A `Date` or `Data` through a ``CustomEncoding`` closure.
+    private func boxCustom<T>(_ value: T, _ custom: (T, any Encoder) throws -> Void, at path: CodingPathNode) throws -> EncodedSlot {
+        let encoder = DocumentValueEncoder(state: self, path: path)
+        try custom(value, encoder)
         return encoder.slot ?? .dictionary(EncodedDictionary())
     }
 }
