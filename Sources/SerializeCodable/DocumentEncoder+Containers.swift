@@ -8,7 +8,8 @@ import OrderedCollections
 /// container that nested encoders keep writing into.
 final class DocumentValueEncoder: Encoder, SingleValueEncodingContainer {
     let state: EncodingState
-    let path: CodingPathNode
+    /// Where the value is; `var` so that ``EncodingState`` can reuse the encoder for the next value.
+    var path: CodingPathNode
     var slot: EncodedSlot?
 
     init(state: EncodingState, path: CodingPathNode) {
@@ -99,6 +100,7 @@ struct KeyedDocumentEncoder<Key: CodingKey>: KeyedEncodingContainerProtocol {
     mutating func encode(_ value: UInt64, forKey key: Key) { set(Document(unsigned: value), key) }
 
     mutating func encode<T: Encodable>(_ value: T, forKey key: Key) throws {
+        if let direct = state.direct(value) { return set(direct, key) }
         dictionary.members[state.key(key, in: path)] = try state.box(value, at: path.appending(key))
     }
 
@@ -165,6 +167,7 @@ struct UnkeyedDocumentEncoder: UnkeyedEncodingContainer {
     mutating func encode(_ value: UInt64) { append(Document(unsigned: value)) }
 
     mutating func encode<T: Encodable>(_ value: T) throws {
+        if let direct = state.direct(value) { return append(direct) }
         let index = array.elements.count
         array.elements.append(.value(.null))
         array.elements[index] = try state.box(value, at: path.appending(index: index))

@@ -199,8 +199,10 @@ enum EncodedSlot {
         case let .value(value): return value
         case let .array(array): return .array(array.elements.map { $0.document(sortKeys: sortKeys) })
         case let .dictionary(dictionary):
-            var members = OrderedDictionary<DocumentKey, Document>(minimumCapacity: dictionary.members.count)
-            for (key, slot) in dictionary.members { members[key] = slot.document(sortKeys: sortKeys) }
+            // The keys are unique already: the key array is shared, not rehashed.
+            var members = OrderedDictionary<DocumentKey, Document>(
+                uncheckedUniqueKeys: dictionary.members.keys.elements,
+                values: dictionary.members.values.map { $0.document(sortKeys: sortKeys) })
             if sortKeys { members.sort { $0.key < $1.key } }  // by UTF-8 bytes
             return .dictionary(members)
         }
@@ -233,6 +235,11 @@ final class EncodedArray {
 final class EncodedDictionary {
     /// Keyed by exact scalars: coding keys `K` and U+212A are two members.
     var members = OrderedDictionary<DocumentKey, EncodedSlot>()
+
+    init() {
+        // Most Codable types have a handful of keys: one allocation per array, not a doubling each.
+        members.reserveCapacity(8)
+    }
 }
 
 /// The options of one top-level `encode`, shared by every encoder beneath it.
@@ -243,6 +250,8 @@ final class EncodingState {
     let nilText: String?
     let datePrecision: DatePrecision
     let custom: CustomEncoding
+    /// Encoders whose value is done, ready for the next one (``box(_:at:)``).
+    var spareEncoders: [DocumentValueEncoder] = []
 
     init(encoder: DocumentEncoder, marker: String?) {
         datePrecision = encoder.datePrecision
@@ -278,21 +287,39 @@ final class EncodingState {
     /// Encodes any value: the types every format writes as one value (`Date`, `Data`, `URL`,
     /// `Document`) directly, anything else through its `encode(to:)`.
     func box<T: Encodable>(_ value: T, at path: CodingPathNode) throws -> EncodedSlot {
-        if T.self == Date.self, let date = value as? Date {
-            if let custom = custom.dates { return try boxCustom(date, custom, at: path) }
-            return .value(.date(datePrecision.rounded(date)))
-        }
-        if T.self == Data.self, let data = value as? Data {
-            if let custom = custom.data { return try boxCustom(data, custom, at: path) }
-            return .value(.data(data))
-        }
-        if T.self == URL.self, let url = value as? URL { return .value(string(url.absoluteString)) }
-        if T.self == Document.self, let document = value as? Document { return .value(document) }
+        if let direct = direct(value) { return .value(direct) }
+        if T.self == Date.self, let custom = custom.dates, let date = value as? Date { return try boxCustom(date, custom, at: path) }
+        if T.self == Data.self, let custom = custom.data, let data = value as? Data { return try boxCustom(data, custom, at: path) }
         if let dictionary = value as? any StringKeyedEncodable { return try dictionary.encodeMembers(state: self, at: path) }
-        let encoder = DocumentValueEncoder(state: self, path: path)
+        var encoder = spareEncoders.popLast() ?? DocumentValueEncoder(state: self, path: path)
+        encoder.path = path
         try value.encode(to: encoder)
         // A value that encoded nothing is an empty dictionary, as in Foundation's encoders.
-        return encoder.slot ?? .dictionary(EncodedDictionary())
+        let slot = encoder.slot ?? .dictionary(EncodedDictionary())
+        // The encoder is reused for the next value unless `encode(to:)` kept it somewhere
+        // (swift-foundation's JSONEncoder does the same): one allocation fewer per value.
+        if isKnownUniquelyReferenced(&encoder) {
+            encoder.slot = nil
+            spareEncoders.append(encoder)
+        }
+        return slot
+    }
+
+    /// The value of the types every format writes as one value, with no encoder and no coding
+    /// path: the common scalars a generic container hands over (`[String]` encodes each element
+    /// as a generic `T`), and `Date`, `Data`, `URL` and `Document`; `nil` for every other type.
+    @inline(__always)
+    func direct<T: Encodable>(_ value: T) -> Document? {
+        if T.self == String.self, let text = value as? String { return string(text) }
+        if T.self == Int.self, let number = value as? Int { return .integer(Int64(number)) }
+        if T.self == Double.self, let number = value as? Double { return .double(number) }
+        if T.self == Bool.self, let flag = value as? Bool { return .bool(flag) }
+        if T.self == Int64.self, let number = value as? Int64 { return .integer(number) }
+        if T.self == Date.self, custom.dates == nil, let date = value as? Date { return .date(datePrecision.rounded(date)) }
+        if T.self == Data.self, custom.data == nil, let data = value as? Data { return .data(data) }
+        if T.self == URL.self, let url = value as? URL { return string(url.absoluteString) }
+        if T.self == Document.self, let document = value as? Document { return document }
+        return nil
     }
 
     /// A `Date` or `Data` through a ``CustomEncoding`` closure.
