@@ -1,0 +1,62 @@
+import Foundation
+import SerializeCore
+import Testing
+@testable import SerializeCSV
+
+/// Several header rows (`CSVDialect.headerRows`): one rule combines them into one name a column.
+@Suite struct CSVHeaderRowsTests {
+    static let combined: [([[String]], [String])] = [
+        // A group carried right over the empty cells after it, joined to the row below with `.`.
+        ([["id", "address", ""], ["", "street", "city"]], ["id", "address.street", "address.city"]),
+        // Three rows: each upper row carries, the rows below nest deeper.
+        ([["a", "", ""], ["x", "", "y"], ["1", "2", "3"]], ["a.x.1", "a.x.2", "a.y.3"]),
+        // A carried cell stops where the row above starts another group.
+        ([["g", "", "h"], ["p", "", ""], ["1", "2", "3"]], ["g.p.1", "g.p.2", "h.3"]),
+        // The last row is never carried: an empty cell there names the group alone.
+        ([["name", "total"], ["", ""]], ["name", "total"]),
+        // Each part is a key: a `.` inside one is escaped (CSVColumnName).
+        ([["a.b", ""], ["c", "d"]], [#"a\.b.c"#, #"a\.b.d"#]),
+        // One row is the header as it is.
+        ([["a", "", "b"]], ["a", "", "b"]),
+        // Rows of different widths: the missing cells are empty.
+        ([["a", "b"], ["x", "y", "z"]], ["a.x", "b.y", "b.z"]),
+    ]
+
+    @Test(arguments: combined)
+    func headerRowsCombineByTheOneRule(rows: [[String]], names: [String]) {
+        #expect(CSVColumnName.combining(headerRows: rows) == names)
+    }
+
+    @Test func theReaderReadsSeveralHeaderRowsAsOne() throws {
+        let reader = try CSVReader(string: ",address,\nname,street,city\nAda,1 Main St,London\n",
+                                   configuration: .init(dialect: CSVDialect(headerRows: 2)))
+        #expect(reader.header == ["name", "address.street", "address.city"])
+        #expect(try reader.readAllRows() == [["Ada", "1 Main St", "London"]])
+    }
+
+    @Test func aHeaderShorterThanItsRowsCountIsTheWholeInput() throws {
+        let reader = try CSVReader(string: "a,b\n", configuration: .init(dialect: CSVDialect(headerRows: 3)))
+        #expect(reader.header == ["a", "b"])
+        #expect(try reader.readRow() == nil)
+    }
+
+    struct Address: Codable, Equatable {
+        var street: String
+        var city: String
+    }
+
+    struct Person: Codable, Equatable {
+        var name: String
+        var address: Address
+        var age: Int
+    }
+
+    /// The Codable coder (persistence's CSV format) nests the combined names.
+    @Test func theDecoderNestsTheCombinedNames() throws {
+        var configuration = CSVDecoder.Configuration()
+        configuration.dialect = CSVDialect(headerRows: 2)
+        let people = try CSVDecoder(configuration: configuration).decode(
+            [Person].self, from: "name,address,,age\n,street,city,\nAda,1 Main St,London,36\n")
+        #expect(people == [Person(name: "Ada", address: Address(street: "1 Main St", city: "London"), age: 36)])
+    }
+}
