@@ -40,23 +40,5 @@ import Testing
         #expect(try reader.readRow() == nil)
     }
 
-    struct Address: Codable, Equatable {
-        var street: String
-        var city: String
-    }
-
-    struct Person: Codable, Equatable {
-        var name: String
-        var address: Address
-        var age: Int
-    }
-
-    /// The Codable coder (persistence's CSV format) nests the combined names.
-    @Test func theDecoderNestsTheCombinedNames() throws {
-        var configuration = CSVDecoder.Configuration()
-        configuration.dialect = CSVDialect(headerRows: 2)
-        let people = try CSVDecoder(configuration: configuration).decode(
-            [Person].self, from: "name,address,,age\n,street,city,\nAda,1 Main St,London,36\n")
-        #expect(people == [Person(name: "Ada", address: Address(street: "1 Main St", city: "London"), age: 36)])
-    }
+    // The Codable coder nesting the combined names: DocumentationTests' CSVInTheWildSampleTests.
 }
