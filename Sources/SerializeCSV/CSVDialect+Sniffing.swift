@@ -33,8 +33,7 @@ extension CSVDialect {
     ///   0x80–0x9F is one of its characters, else Latin-1, with a note saying so;
     /// - **quote**: `'` when it opens and closes fields more often than `"`, else `"`;
     /// - **delimiter**: ``detectDelimiter(in:candidates:)``; when none of ``commonDelimiters``
-    ///   fits, a space if it splits more than half of the lines (two at least) into one count
-    ///   above one; else `,`;
+    ///   fits, a space if it splits every line (two at least) into one count above one; else `,`;
     /// - **escape**: `\` when a backslash before the quote, inside a quoted field, is followed
     ///   by text (not a delimiter or a line end): `"say \"hi\""`;
     /// - **whitespace**: ``trimsUnquotedWhitespace`` when at least half of the delimiters outside
@@ -98,13 +97,12 @@ extension CSVDialect {
         }
     }
 
-    /// A space, when it splits more than half of the lines (two at least) into the same count
-    /// above one (quotes respected); `nil` otherwise.
+    /// A space, when it splits every line of the sample (two at least; quotes respected) into
+    /// the same count above one; `nil` otherwise. Every line, not most: a one-column file of
+    /// text with spaces is not split.
     private static func spaceDelimiter(_ text: [UInt8], dialect: CSVDialect) -> Unicode.Scalar? {
         let counts = fieldCounts(text, delimiter: [0x20], quote: Array(String(dialect.quote).utf8), maxLines: 50)
-        var frequency: [Int: Int] = [:]
-        for count in counts where count > 1 { frequency[count, default: 0] += 1 }
-        guard let lines = frequency.values.max(), lines >= 2, 2 * lines > counts.count else { return nil }
+        guard counts.count >= 2, let first = counts.first, first > 1, counts.allSatisfy({ $0 == first }) else { return nil }
         return " "
     }
 

@@ -20,7 +20,8 @@ public struct CSVDialect: Sendable, Hashable {
     /// row is carried right over the empty cells after it (a group spanning columns), and a
     /// column's non-empty cells, top to bottom, are joined with `.` as nested keys, so that
     /// `address` over `street` is the column `address.street` (`{"address": {"street": …}}`).
-    /// A carried cell stops where the row above starts another group.
+    /// A carried cell stops where the row above starts another group. Writers write one header
+    /// row of the combined names.
     public var headerRows: Int
     /// Whether spaces and tabs around unquoted fields (and around the quotes of quoted fields)
     /// are trimmed on read, and quoted on write so that they survive.

@@ -42,3 +42,26 @@ import Testing
 
     // The Codable coder nesting the combined names: DocumentationTests' CSVInTheWildSampleTests.
 }
+
+/// The sniffing rules for a space delimiter, a backslash escape and blanks around fields.
+@Suite struct CSVSniffWildTests {
+    static let cases: [(String, String)] = [
+        // A one-column file of text with spaces stays one column (the header has no space).
+        ("name\nAda Lovelace\nBo Smith\n", "delimiter ','"),
+        ("a b\n1 2\n3 4\n", "delimiter ' '"),
+        // A backslash before a closing quote is no escape.
+        ("path,n\n\"C:\\\",1\n", #"delimiter ',', quote '"', header"#),
+        ("a,b\n\"x \\\"y\\\"\",1\n", "escape '\\'"),
+        // Blanks beside most delimiters trim; a space inside a value does not.
+        ("a, b\n1, 2\n", "trim blanks around fields"),
+        ("city,n\nNew York,1\nSan Jose,2\n", #"delimiter ',', quote '"', header"#),
+    ]
+
+    @Test(arguments: cases)
+    func sniffingFollowsItsRules(text: String, expected: String) {
+        let summary = CSVDialect.sniff(Data(text.utf8)).summary
+        #expect(summary.contains(expected), "\(summary)")
+        if !expected.contains("escape") { #expect(!summary.contains("escape"), "\(summary)") }
+        if !expected.contains("trim") { #expect(!summary.contains("trim"), "\(summary)") }
+    }
+}
