@@ -52,6 +52,17 @@ import Testing
         #expect(report.findings.last?.remedy?.value == ";")
     }
 
+    /// Bytes that are not UTF-8, in a file stated to be UTF-8, are each an error at the byte.
+    @Test func badBytesForTheEncodingAreErrors() {
+        let data = Data("a,b\nx".utf8) + Data([0xFF]) + Data(",y\nz,w".utf8) + Data([0xFE]) + Data("\n".utf8)
+        let report = CSVLinter(dialect: CSVDialect()).lint(data)
+        let bad = report.findings.filter { $0.code == .invalidUTF8 }
+        #expect(bad.map { $0.location?.description } == ["2:2", "3:4"])
+        #expect(bad.allSatisfy { $0.severity == .error && $0.remedy == .recoverCSV(repair: "each bad byte replaced with U+FFFD") })
+        // Sniffed, the same bytes read as Latin-1, with a note saying so.
+        #expect(CSVLinter().lint(data).findings.contains { $0.severity == .note && $0.code == .invalidUTF8 })
+    }
+
     @Test func anInputThatDoesNotDecodeIsOneError() {
         let report = CSVLinter(dialect: CSVDialect(encoding: .utf16LE)).lint(Data([0x61, 0x00, 0x62]))
         #expect(report.findings.map(\.code).contains(.invalidUTF8))
