@@ -95,7 +95,22 @@ extension CSVTable {
         header = reader.header ?? []
         // The columns the header names; the extra columns of long rows come after them.
         var namedWidth = header.count
+        // Each row's shape, and the header width and repair count before it, to leave out a
+        // trailing block (CSVTableShape.trailingBlockStart) with its repairs.
+        var shapes: [CSVRowShape] = []
+        var before: [(header: Int, repairs: Int, readerRepairs: Int)] = []
+        var previousEnd: Int?
+        var starts: [InputLocation] = []
+        var readerRepairsBefore = 0
         while let record = try reader.readRecord() {
+            defer { readerRepairsBefore = reader.repairs.count }
+            if recovers {
+                shapes.append(CSVRowShape(
+                    line: record.line, fields: record.fields.count, afterEmptyLine: previousEnd.map { record.line > $0 + 1 } ?? false))
+                before.append((header.count, repairs.count, readerRepairsBefore))
+                previousEnd = record.end.line
+                starts.append(record.fields.isEmpty ? record.end : record.location(ofField: 0))
+            }
             // Without a header the first row's width names the columns.
             if !dialect.hasHeader, rows.isEmpty, header.isEmpty {
                 header = (0..<record.fields.count).map { "column\($0 + 1)" }
@@ -122,16 +137,24 @@ extension CSVTable {
                 header += added
             }
             // Short and long rows alike: a located error (a short one at its end).
-            guard recovers || record.fields.count == header.count else {
-                throw Diagnostic(
-                    .fieldCountMismatch, "row has \(record.fields.count) fields but the header names \(header.count) columns",
-                    at: record.fields.count > header.count ? record.location(ofField: header.count) : record.end)
-            }
+            if !recovers, let problem = CSVTableShape.widthProblem(of: record, columns: header.count) { throw problem }
             var row: [String?] = record.fields.indices.map { index in
                 record.fields[index].isEmpty && !record.isQuoted(index) ? nil : record.fields[index]
             }
             if recovers, row.count < header.count { row += Array(repeating: nil, count: header.count - row.count) }
             rows.append(row)
+        }
+        // Footnotes or another table after the table: left out, with one warning, never silently.
+        var readerRepairs = reader.repairs
+        if recovers, let start = CSVTableShape.trailingBlockStart(shapes, columns: namedWidth) {
+            let mark = before[start]
+            let location = starts[start]
+            rows.removeSubrange(start...)
+            header.removeSubrange(mark.header...)
+            repairs.removeSubrange(mark.repairs...)
+            readerRepairs.removeSubrange(mark.readerRepairs...)
+            repairs.append(CSVTableShape.trailingBlockWarning(
+                from: shapes[start], rows: shapes.count - start, at: location, lastLine: previousEnd ?? shapes[start].line))
         }
         if header == [""], rows.isEmpty { header = [] }
         // Rows before a long row get the extra columns too, empty: every record has every column.
@@ -145,27 +168,18 @@ extension CSVTable {
         if recovers {
             renameHeaderNames(into: &repairs)
             // The reader's repairs and the row repairs, in input order.
-            warnings += (reader.repairs + repairs).sorted { ($0.location?.byteOffset ?? 0, $0.location?.line ?? 0, $0.location?.column ?? 0) < ($1.location?.byteOffset ?? 0, $1.location?.line ?? 0, $1.location?.column ?? 0) }
+            warnings += (readerRepairs + repairs).sorted { ($0.location?.byteOffset ?? 0, $0.location?.line ?? 0, $0.location?.column ?? 0) < ($1.location?.byteOffset ?? 0, $1.location?.line ?? 0, $1.location?.column ?? 0) }
         } else {
-            try checkHeaderNames()
+            try checkHeaderNames(headerRows: dialect.headerRows)
         }
     }
 }
 
 extension CSVTable {
     /// Refuses an empty column name and a name the header has twice (compared by Unicode
-    /// scalars), at the header field.
-    func checkHeaderNames() throws(Diagnostic) {
-        var seen: [[Unicode.Scalar]: Int] = [:]
-        for (column, name) in header.enumerated() {
-            if name.isEmpty, header.count > 1 {
-                throw Diagnostic(.emptyColumnName, "column \(column + 1) has no name in the header", at: headerLocation(ofColumn: column))
-            }
-            if let first = seen.updateValue(column, forKey: Array(name.unicodeScalars)) {
-                throw Diagnostic(
-                    .duplicateColumn, "column \(column + 1) is named '\(name)' like column \(first + 1)", at: headerLocation(ofColumn: column))
-            }
-        }
+    /// scalars), at the header field (the first of `CSVTableShape.headerProblems`).
+    func checkHeaderNames(headerRows: Int = 1) throws(Diagnostic) {
+        if let problem = CSVTableShape.headerProblems(header, locations: headerLocations, headerRows: headerRows).first { throw problem }
     }
 }
 

@@ -36,9 +36,13 @@ extension Format {
             do {
                 table = try CSVTable(csvData: data, dialect: dialect, recovers: options.recoverCSV, warnings: &warnings)
             } catch {
-                // Name the dialect field the file looks like it needs (`--delimiter ';'`).
+                // Name the dialect field the file looks like it needs (`--delimiter ';'`), else
+                // recovery when it repairs this error (`--recover`).
                 var error = error
                 if error.remedy == nil { error.remedy = dialect.remedy(towards: CSVDialect.sniff(data).dialect) }
+                if error.remedy == nil, !options.recoverCSV, Diagnostic.Code.repairedByCSVRecovery.contains(error.code) {
+                    error.remedy = .recoverCSV
+                }
                 throw error
             }
             return try CSVFlattening.restore(table, infer: options.inferCSVTypes, maximumDepth: options.maximumDepth)
