@@ -303,10 +303,10 @@ struct BinaryPlistParser<Builder: DocumentBuilder> {
             let (length, payload) = try count(nibble: nibble, at: start)
             try require(length, at: payload, for: "ASCII string", object: start)
             let slice = UnsafeBufferPointer(rebasing: bytes[payload..<payload + Int(length)])
-            guard slice.allSatisfy({ $0 < 0x80 }) else {
+            guard ByteScanning.isASCII(slice), let string = ByteScanning.string(validatingUTF8: slice) else {
                 throw binaryPlistError(.invalidString, "ASCII string holds a byte above 0x7F", at: start)
             }
-            value = .string(String(decoding: slice, as: UTF8.self))
+            value = .string(string)
         case 0x6:
             let (units, payload) = try count(nibble: nibble, at: start)
             try require(units * 2, at: payload, for: "UTF-16 string", object: start)

@@ -97,7 +97,7 @@ struct BinaryPlistOutput: DocumentBuilder {
     mutating func addString(_ string: String) -> Int {
         var utf8Copy = string
         let ascii: Int? = utf8Copy.withUTF8 { utf8 in
-            guard !utf8.contains(where: { $0 >= 0x80 }) else { return nil }
+            guard ByteScanning.isASCII(utf8) else { return nil }
             let hash = BinaryPlistStringTable.hash(utf8)
             if let id = asciiStrings.object(for: utf8, hash: hash, in: bytes) { return id }
             let id = begin()

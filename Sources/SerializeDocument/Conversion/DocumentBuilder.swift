@@ -122,4 +122,10 @@ struct StreamedKeys {
             throw Diagnostic(.duplicateKeyNeedsTree, "duplicate key \"\(key)\"")
         }
     }
+
+    /// Forgets every key, keeping a small set's storage for the next dictionary (a large one's
+    /// is let go: emptying it would cost its capacity each time).
+    mutating func removeAll() {
+        if keys.capacity > 64 { keys = [] } else { keys.removeAll(keepingCapacity: true) }
+    }
 }

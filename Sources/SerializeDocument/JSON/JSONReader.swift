@@ -51,6 +51,10 @@ struct JSONParser<Builder: DocumentBuilder> {
     var builder: Builder
     var index = 0
     var depth = 0
+    /// The decoded bytes of a string with escapes, kept between strings for its capacity.
+    var scratch: [UInt8] = []
+    /// Emptied key sets of closed dictionaries, for the next ones (streaming only).
+    var keySets: [StreamedKeys] = []
 
     init(bytes: UnsafeBufferPointer<UInt8>, maximumDepth: Int, builder: Builder) {
         self.bytes = bytes
@@ -137,7 +141,8 @@ struct JSONParser<Builder: DocumentBuilder> {
             return try builder.endDictionary(members)
         }
         // A tree merges a duplicate key itself; a writer cannot, so streaming falls back to it.
-        var keys = StreamedKeys()
+        // The key sets are reused (one per open dictionary), so a record costs no set allocation.
+        var keys = Builder.reusesValues ? StreamedKeys() : keySets.popLast() ?? StreamedKeys()
         while true {
             skipWhitespace()
             guard index < bytes.count, bytes[index] == UInt8(ascii: "\"") else {
@@ -161,6 +166,10 @@ struct JSONParser<Builder: DocumentBuilder> {
             case UInt8(ascii: "}"):
                 index += 1
                 depth -= 1
+                if !Builder.reusesValues {
+                    keys.removeAll()
+                    keySets.append(keys)
+                }
                 return try builder.endDictionary(members)
             default: throw error(.syntax, "expected ',' or '}' after object member, found \(describeCurrent())")
             }
@@ -281,47 +290,49 @@ struct JSONParser<Builder: DocumentBuilder> {
 
     // MARK: - Strings
 
+    /// Reads a string: runs of ordinary bytes found eight at a time (``ByteScanning``); a string
+    /// without escapes is made straight from the input, one with escapes in ``scratch`` (reused,
+    /// so no allocation but the string's own). UTF-8 is validated once, when the string is made,
+    /// and only at its closing quote, so a control byte or an unterminated string is reported
+    /// before bad UTF-8 in front of it.
     mutating func parseString() throws(Diagnostic) -> String {
         let open = index
         index += 1
         let start = index
-        // Fast path: no escapes.
-        while index < bytes.count {
-            let byte = bytes[index]
-            if byte == UInt8(ascii: "\"") {
-                let slice = UnsafeBufferPointer(rebasing: bytes[start..<index])
-                index += 1
-                if slice.allSatisfy({ $0 < 0x80 }) { return String(decoding: slice, as: UTF8.self) }
-                guard let string = String(validating: slice, as: UTF8.self) else {
-                    throw error(.invalidUTF8, "string is not valid UTF-8", at: firstInvalidUTF8(in: start..<index - 1))
-                }
-                return string
-            }
-            if byte == UInt8(ascii: "\\") || byte < 0x20 { break }
+        index = ByteScanning.firstJSONStringStop(in: bytes, from: index)
+        if index < bytes.count, bytes[index] == UInt8(ascii: "\"") {
             index += 1
+            guard let string = ByteScanning.string(validatingUTF8: UnsafeBufferPointer(rebasing: bytes[start..<index - 1])) else {
+                throw error(.invalidUTF8, "string is not valid UTF-8", at: firstInvalidUTF8(in: start..<index - 1))
+            }
+            return string
         }
-        // Slow path: collect bytes, decoding escapes.
-        var buffer: [UInt8] = Array(bytes[start..<index])
+        // Escapes: decoded into the scratch buffer, taken out of self while self changes.
+        var buffer: [UInt8] = []
+        swap(&buffer, &scratch)
+        defer { swap(&buffer, &scratch) }
+        buffer.removeAll(keepingCapacity: true)
+        buffer.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[start..<index]))
         while true {
             guard index < bytes.count else {
                 throw error(.syntax, "unterminated string", at: open)
             }
             let byte = bytes[index]
-            switch byte {
-            case UInt8(ascii: "\""):
+            if byte == UInt8(ascii: "\"") {
                 index += 1
-                guard let string = String(validating: buffer, as: UTF8.self) else {
+                guard let string = buffer.withUnsafeBufferPointer({ ByteScanning.string(validatingUTF8: $0) }) else {
                     throw error(.invalidUTF8, "string is not valid UTF-8", at: firstInvalidUTF8(in: start..<index - 1))
                 }
                 return string
-            case UInt8(ascii: "\\"):
-                try parseEscape(into: &buffer)
-            case 0..<0x20:
-                throw error(.syntax, "control character U+\(hex4(UInt16(byte))) must be escaped in a string")
-            default:
-                buffer.append(byte)
-                index += 1
             }
+            if byte == UInt8(ascii: "\\") {
+                try parseEscape(into: &buffer)
+            } else {
+                throw error(.syntax, "control character U+\(hex4(UInt16(byte))) must be escaped in a string")
+            }
+            let run = index
+            index = ByteScanning.firstJSONStringStop(in: bytes, from: index)
+            buffer.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[run..<index]))
         }
     }
 
