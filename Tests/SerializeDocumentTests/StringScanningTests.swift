@@ -120,3 +120,30 @@ import SerializeCore
         #expect(throws: ConversionFailure.reading(error)) { try Format.json.convert(Data(bytes), to: .xmlPlist) }
     }
 }
+
+/// UTF-16 strings of binary property lists, transcoded straight into the string.
+@Suite struct BinaryPlistUTF16Tests {
+    /// A binary property list of one two-unit UTF-16 string with `units` in place of "éé".
+    static func plist(_ units: [UInt8]) throws -> Data {
+        var bytes = [UInt8](try BinaryPlistWriter().write(.string("éé")))
+        let payload = try #require(bytes.firstRange(of: [0x62, 0x00, 0xE9, 0x00, 0xE9])).lowerBound + 1
+        bytes.replaceSubrange(payload..<payload + 4, with: units)
+        return Data(bytes)
+    }
+
+    @Test(arguments: [
+        ([0xD8, 0x3D, 0xDE, 0x00], "😀"), ([0x00, 0x41, 0x03, 0xB1], "Aα"), ([0x65, 0x4F, 0xFF, 0xFD], "敏\u{FFFD}"),
+        ([0xFF, 0xFE, 0x00, 0x00], "\u{FFFE}\u{0}"),
+    ] as [([UInt8], String)])
+    func unitsAreTranscoded(units: [UInt8], expected: String) throws {
+        #expect(try BinaryPlistReader().read(Self.plist(units)) == .string(expected))
+        #expect(try Format.binaryPlist.convert(Self.plist(units), to: .json) == Format.json.write(.string(expected)))
+    }
+
+    @Test(arguments: [[0xD8, 0x3D, 0x00, 0x41], [0xDC, 0x00, 0x00, 0x41], [0x00, 0x41, 0xD8, 0x3D], [0xDB, 0xFF, 0xDB, 0xFF]] as [[UInt8]])
+    func loneSurrogatesAreRefused(units: [UInt8]) throws {
+        let error = try #require(readingError(try Self.plist(units), with: BinaryPlistReader().read))
+        #expect(error.code == .invalidString)
+        #expect(error.message == "UTF-16 string holds a lone surrogate")
+    }
+}

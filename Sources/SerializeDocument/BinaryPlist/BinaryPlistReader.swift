@@ -61,6 +61,8 @@ struct BinaryPlistParser<Builder: DocumentBuilder> {
     let topObject: Int
     let tableOffset: Int
     var visiting: Set<Int> = []
+    /// Emptied key sets of closed dictionaries, for the next ones (streaming only).
+    var keySets: [StreamedKeys] = []
 
     init(bytes: UnsafeBufferPointer<UInt8>, maximumDepth: Int, builder: Builder) throws(Diagnostic) {
         self.bytes = bytes
@@ -233,7 +235,8 @@ struct BinaryPlistParser<Builder: DocumentBuilder> {
             var members = try builder.beginDictionary()
             let valuesStart = payload + Int(length) * refSize
             // A tree merges a duplicate key itself; a writer cannot, so streaming falls back to it.
-            var keys = StreamedKeys()
+            // The key sets are reused (one per open dictionary), so a record costs no set allocation.
+            var keys = Builder.reusesValues ? StreamedKeys() : keySets.popLast() ?? StreamedKeys()
             for index in 0..<Int(length) {
                 let key = try readKey(at: payload + index * refSize, index: index)
                 if !Builder.reusesValues { try keys.insert(key) }
@@ -242,6 +245,10 @@ struct BinaryPlistParser<Builder: DocumentBuilder> {
                 try builder.endMember(member, in: &members)
             }
             visiting.remove(number)
+            if !Builder.reusesValues {
+                keys.removeAll()
+                keySets.append(keys)
+            }
             value = try builder.endDictionary(members)
         default:
             value = try builder.scalar(try scalar(at: start))
@@ -260,6 +267,35 @@ struct BinaryPlistParser<Builder: DocumentBuilder> {
         guard emitted <= 4 * bytes.count else {
             throw binaryPlistError(.expansionLimit, "shared containers expand to more than \(4 * bytes.count) values", at: try offset(ofObject: number))
         }
+    }
+
+    /// The string of `units` big-endian UTF-16 code units at `payload`, transcoded straight into
+    /// the string's storage (no array of code units per string); nil for a lone surrogate.
+    func utf16String(units: Int, at payload: Int) -> String? {
+        var valid = true
+        // A unit takes at most 3 UTF-8 bytes; a surrogate pair (two units) 4.
+        let string = String(unsafeUninitializedCapacity: units * 3) { output in
+            var written = 0
+            var index = 0
+            while index < units {
+                var scalar = UInt32(bytes[payload + 2 * index]) << 8 | UInt32(bytes[payload + 2 * index + 1])
+                index += 1
+                if scalar & 0xF800 == 0xD800 {
+                    guard scalar < 0xDC00, index < units else { valid = false; return 0 }
+                    let low = UInt32(bytes[payload + 2 * index]) << 8 | UInt32(bytes[payload + 2 * index + 1])
+                    guard low & 0xFC00 == 0xDC00 else { valid = false; return 0 }
+                    index += 1
+                    scalar = 0x10000 + ((scalar - 0xD800) << 10) + (low - 0xDC00)
+                }
+                guard let unicode = Unicode.Scalar(scalar) else { valid = false; return 0 }
+                UTF8.encode(unicode) { byte in
+                    output[written] = byte
+                    written += 1
+                }
+            }
+            return written
+        }
+        return valid ? string : nil
     }
 
     /// The object at `start`, which is not a container.
@@ -310,10 +346,7 @@ struct BinaryPlistParser<Builder: DocumentBuilder> {
         case 0x6:
             let (units, payload) = try count(nibble: nibble, at: start)
             try require(units * 2, at: payload, for: "UTF-16 string", object: start)
-            var codeUnits: [UInt16] = []
-            codeUnits.reserveCapacity(Int(units))
-            for index in 0..<Int(units) { codeUnits.append(UInt16(unsigned(at: payload + index * 2, size: 2))) }
-            guard let string = String(validating: codeUnits, as: UTF16.self) else {
+            guard let string = utf16String(units: Int(units), at: payload) else {
                 throw binaryPlistError(.invalidString, "UTF-16 string holds a lone surrogate", at: start)
             }
             value = .string(string)
