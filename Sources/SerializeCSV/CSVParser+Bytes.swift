@@ -1,5 +1,7 @@
 /// The byte work of ``CSVParser`` that needs none of its state: undoubling quotes, and making
-/// strings out of UTF-8 with an ASCII fast path.
+/// strings out of UTF-8.
+
+import SerializeCore
 
 extension CSVParser {
     /// Copies the bytes of `field` into `output`, undoubling quotes.
@@ -23,31 +25,10 @@ extension CSVParser {
         }
     }
 
-    /// A string of valid UTF-8 bytes, or `nil`.
-    ///
-    /// ASCII (checked eight bytes at a time) goes straight to `String(decoding:as:)`, which is
-    /// specialized; only other bytes pay for the generic `String(validating:as:)`.
+    /// A string of valid UTF-8 bytes, or `nil`: validated once (SerializeCore's
+    /// `ByteScanning.string(validatingUTF8:)`, the one owner of strings from bytes).
     @inline(__always)
     static func string(_ bytes: UnsafeBufferPointer<UInt8>) -> String? {
-        guard isASCII(bytes) else { return String(validating: bytes, as: UTF8.self) }
-        return String(decoding: bytes, as: UTF8.self)
-    }
-
-    @inline(__always)
-    static func isASCII(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-        guard let base = bytes.baseAddress else { return true }
-        var index = 0
-        let count = bytes.count
-        var accumulated: UInt64 = 0
-        let raw = UnsafeRawPointer(base)
-        while index + 8 <= count {
-            accumulated |= raw.loadUnaligned(fromByteOffset: index, as: UInt64.self)
-            index += 8
-        }
-        while index < count {
-            accumulated |= UInt64(base[index])
-            index += 1
-        }
-        return accumulated & 0x8080_8080_8080_8080 == 0
+        ByteScanning.string(validatingUTF8: bytes)
     }
 }

@@ -290,7 +290,7 @@ struct JSONParser<Builder: DocumentBuilder> {
 
     // MARK: - Strings
 
-    /// Reads a string: runs of ordinary bytes found eight at a time (``ByteScanning``); a string
+    /// Reads a string: runs of ordinary bytes found eight at a time (`ByteScanning`); a string
     /// without escapes is made straight from the input, one with escapes in ``scratch`` (reused,
     /// so no allocation but the string's own). UTF-8 is validated once, when the string is made,
     /// and only at its closing quote, so a control byte or an unterminated string is reported

@@ -141,7 +141,7 @@ struct JSONOutput: DocumentBuilder {
     }
 
     /// Writes `string` quoted: runs that need no escape (found eight bytes at a time by
-    /// ``ByteScanning``) are copied in bulk, only `"`, `\` and control bytes one at a time.
+    /// `ByteScanning`) are copied in bulk, only `"`, `\` and control bytes one at a time.
     func writeString(_ string: String) {
         bytes.append(UInt8(ascii: "\""))
         var string = string
@@ -158,7 +158,7 @@ struct JSONOutput: DocumentBuilder {
         bytes.append(UInt8(ascii: "\""))
     }
 
-    /// The escape of one byte ``ByteScanning/firstJSONStringStop(in:from:)`` stops at.
+    /// The escape of one byte `ByteScanning.firstJSONStringStop(in:from:)` stops at.
     func writeEscape(_ byte: UInt8) {
         switch byte {
         case UInt8(ascii: "\""): append("\\\"")

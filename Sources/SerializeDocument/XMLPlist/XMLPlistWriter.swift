@@ -222,7 +222,7 @@ struct XMLPlistOutput: DocumentBuilder {
     }
 
     /// Writes `string` as the text of element `name`: runs that need no escape (found eight
-    /// bytes at a time by ``ByteScanning``, Greek, CJK and emoji included) are copied in bulk;
+    /// bytes at a time by `ByteScanning`, Greek, CJK and emoji included) are copied in bulk;
     /// `&`, `<`, `>` and carriage return are escaped, tab and newline copied, and a character XML
     /// 1.0 cannot carry refused.
     func writeString(_ string: String, element name: StaticString) throws(Diagnostic) {
