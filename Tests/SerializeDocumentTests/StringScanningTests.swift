@@ -140,6 +140,18 @@ import SerializeCore
         #expect(try Format.binaryPlist.convert(Self.plist(units), to: .json) == Format.json.write(.string(expected)))
     }
 
+    /// The writer's UTF-8 to UTF-16 transcoding agrees with `String.UTF16View` at every length
+    /// of UTF-8 sequence and on both sides of each boundary.
+    @Test func writerTranscodesAsUTF16View() {
+        let boundaries = "\u{7F}\u{80}\u{7FF}\u{800}\u{D7FF}\u{E000}\u{FFFD}\u{FFFF}\u{10000}\u{1F600}\u{10FFFF}"
+        for string in StringScanningTests.allStrings + [boundaries, "a" + boundaries + "z"] {
+            var units: [UInt8] = []
+            var copy = string
+            copy.withUTF8 { BinaryPlistOutput.appendUTF16BigEndian(of: $0, to: &units) }
+            #expect(units == string.utf16.flatMap { [UInt8($0 >> 8), UInt8($0 & 0xFF)] }, "\(string.debugDescription)")
+        }
+    }
+
     @Test(arguments: [[0xD8, 0x3D, 0x00, 0x41], [0xDC, 0x00, 0x00, 0x41], [0x00, 0x41, 0xD8, 0x3D], [0xDB, 0xFF, 0xDB, 0xFF]] as [[UInt8]])
     func loneSurrogatesAreRefused(units: [UInt8]) throws {
         let error = try #require(readingError(try Self.plist(units), with: BinaryPlistReader().read))

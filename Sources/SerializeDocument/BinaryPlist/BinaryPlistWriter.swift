@@ -112,10 +112,7 @@ struct BinaryPlistOutput: DocumentBuilder {
         swap(&scratch, &utf16Scratch)
         defer { swap(&scratch, &utf16Scratch) }
         scratch.removeAll(keepingCapacity: true)
-        for unit in string.utf16 {
-            scratch.append(UInt8(unit >> 8))
-            scratch.append(UInt8(unit & 0xFF))
-        }
+        utf8Copy.withUTF8 { Self.appendUTF16BigEndian(of: $0, to: &scratch) }
         return scratch.withUnsafeBufferPointer { units in
             let hash = BinaryPlistStringTable.hash(units)
             if let id = utf16Strings.object(for: units, hash: hash, in: bytes) { return id }
@@ -124,6 +121,42 @@ struct BinaryPlistOutput: DocumentBuilder {
             utf16Strings.insert(hash: hash, object: id, payload: bytes.count, count: units.count)
             bytes.append(units)
             return id
+        }
+    }
+
+    /// Appends the UTF-16 big-endian code units of `utf8` (a `String`'s bytes, so valid UTF-8)
+    /// to `output`, decoding the bytes directly rather than through `String.UTF16View`.
+    static func appendUTF16BigEndian(of utf8: UnsafeBufferPointer<UInt8>, to output: inout [UInt8]) {
+        output.reserveCapacity(output.count + 2 * utf8.count)
+        var index = 0
+        while index < utf8.count {
+            let lead = UInt32(utf8[index])
+            let scalar: UInt32
+            switch lead {
+            case ..<0x80:
+                scalar = lead
+                index += 1
+            case ..<0xE0:
+                scalar = (lead & 0x1F) << 6 | UInt32(utf8[index + 1] & 0x3F)
+                index += 2
+            case ..<0xF0:
+                scalar = (lead & 0x0F) << 12 | UInt32(utf8[index + 1] & 0x3F) << 6 | UInt32(utf8[index + 2] & 0x3F)
+                index += 3
+            default:
+                scalar = (lead & 0x07) << 18 | UInt32(utf8[index + 1] & 0x3F) << 12 | UInt32(utf8[index + 2] & 0x3F) << 6
+                    | UInt32(utf8[index + 3] & 0x3F)
+                index += 4
+            }
+            if scalar >= 0x10000 {
+                let high = 0xD800 + ((scalar - 0x10000) >> 10), low = 0xDC00 + (scalar & 0x3FF)
+                output.append(UInt8(high >> 8))
+                output.append(UInt8(high & 0xFF))
+                output.append(UInt8(low >> 8))
+                output.append(UInt8(low & 0xFF))
+            } else {
+                output.append(UInt8(scalar >> 8))
+                output.append(UInt8(scalar & 0xFF))
+            }
         }
     }
 
