@@ -4,16 +4,19 @@
 # and prints wall time, CPU time and peak resident memory for each (GNU time): the fastest of 3 runs for
 # serialize and Python, one run for plutil (it takes half a minute). Run from the repository root:
 #
-#     bash Benchmarks/Scripts/convert-compare.sh
+#     bash Benchmarks/Scripts/convert-compare.sh            # the standard table
+#     bash Benchmarks/Scripts/convert-compare.sh --mixed    # issue 13: serialize against orjson
 #
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 work=${WORK:-$(mktemp -d)}
-input=$work/input.json
-[ -f "$input" ] || python3 Benchmarks/Scripts/generate-convert-input.py "$input"
-swift build -c release --product serialize >/dev/null
-serialize=$(swift build -c release --show-bin-path)/serialize
-echo "input: $(du -m "$input" | cut -f1) MB ($(stat -c %s "$input") bytes), $work"
+mode=${1:-}
+if [ -z "${SERIALIZE:-}" ]; then
+    swift build -c release --product serialize >/dev/null
+    serialize=$(swift build -c release --show-bin-path)/serialize
+else
+    serialize=$SERIALIZE
+fi
 
 # measure NAME RUNS COMMAND...: the fastest of RUNS runs (the machine is shared; the fastest is
 # the least disturbed), and the largest peak resident memory seen.
@@ -35,6 +38,10 @@ measure() {
     printf '| %-44s | %8s s | %8s s | %6d MiB | %d |\n' "$name" "$best" "$cpu" $((peak / 1024)) "$runs"
 }
 
+standard() {
+input=$work/input.json
+[ -f "$input" ] || python3 Benchmarks/Scripts/generate-convert-input.py "$input"
+echo "input: $(du -m "$input" | cut -f1) MB ($(stat -c %s "$input") bytes), $work"
 py_dump='import json, plistlib, sys; plistlib.dump(json.load(open(sys.argv[1], encoding="utf-8")), open(sys.argv[2], "wb"), fmt=getattr(plistlib, sys.argv[3]))'
 py_load='import json, plistlib, sys; json.dump(plistlib.load(open(sys.argv[1], "rb")), open(sys.argv[2], "w", encoding="utf-8"), ensure_ascii=False)'
 
@@ -52,3 +59,45 @@ measure "python plistlib.load + json.dump (bin)" 3 python3 -c "$py_load" "$work/
 measure "serialize XML plist → JSON" 3            "$serialize" convert "$work/s.xml.plist" "$work/s.back2.json"
 measure "plutil -convert json (XML)" 1             plutil -convert json -o "$work/p.back2.json" "$work/s.xml.plist"
 measure "python plistlib.load + json.dump (XML)" 3 python3 -c "$py_load" "$work/s.xml.plist" "$work/y.back2.json"
+}
+
+# The mixed document of issue 13 (--mixed: only this table): serialize against orjson on text
+# with escapes in Greek, CJK and emoji, long doubles and 64-bit integers near the limits. MB/s
+# are the input's size over the fastest wall time. SERIALIZE=path overrides the binary (to
+# compare a baseline build side by side in the same run: BASELINE=path adds its rows).
+# rate NAME RUNS COMMAND...: like measure, as MB/s of the input over the fastest wall time.
+rate() {
+    local name=$1 runs=$2; shift 2
+    local best=""
+    for _ in $(seq "$runs"); do
+        if ! /usr/bin/time -f "%e %U %S" -o "$work/time" "$@" >/dev/null 2>"$work/err"; then
+            printf '| %-40s | failed: %s |\n' "$name" "$(head -c 120 "$work/err" | tr '\n' ' ')"
+            return
+        fi
+        read -r seconds _ _ <"$work/time"
+        if [ -z "$best" ] || awk "BEGIN { exit !($seconds < $best) }"; then best=$seconds; fi
+    done
+    printf '| %-40s | %6s s | %7.1f MB/s |\n' "$name" "$best" "$(awk "BEGIN { print $bytes / 1e6 / $best }")"
+}
+
+mixed() {
+    input=$work/mixed.json
+    [ -f "$input" ] || python3 Benchmarks/Scripts/generate-convert-input.py --mixed "$input"
+    bytes=$(stat -c %s "$input")
+    echo "input: $((bytes / 1000000)) MB ($bytes bytes), $work; fastest of 3 runs"
+    local orjson='import orjson, sys; open(sys.argv[2], "wb").write(orjson.dumps(orjson.loads(open(sys.argv[1], "rb").read())))'
+    echo "| conversion (mixed document) | wall | rate of the input |"
+    echo "| --- | ---: | ---: |"
+    for binary in ${BASELINE:+"$BASELINE"} "$serialize"; do
+        local label=serialize
+        [ "$binary" = "${BASELINE:-}" ] && label=baseline
+        "$binary" convert "$input" "$work/m.xml.plist" --compact
+        rate "$label JSON → compact JSON" 3       "$binary" convert "$input" "$work/m.json" --compact
+        rate "$label JSON → XML plist" 3          "$binary" convert "$input" "$work/m.xml.plist" --compact
+        rate "$label JSON → binary plist" 3       "$binary" convert "$input" "$work/m.bin.plist" --to binary
+        rate "$label XML plist → JSON" 3          "$binary" convert "$work/m.xml.plist" "$work/m.back.json" --compact
+    done
+    rate "orjson loads + dumps" 3 python3 -c "$orjson" "$input" "$work/o.json"
+}
+
+if [ "$mode" = --mixed ]; then mixed; else standard; fi
