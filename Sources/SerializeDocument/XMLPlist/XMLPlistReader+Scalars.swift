@@ -76,7 +76,7 @@ enum PlistScalar {
         if let space = text.firstIndex(where: isSpace) {
             return .failure(Problem(code: .badReal, message: "<real> \(preview(text)) has white space; write the number alone", index: space))
         }
-        guard let value = Double(String(decoding: text, as: UTF8.self)) else {
+        guard let value = text.withUnsafeBufferPointer(DecimalNumber.double) else {
             return .failure(Problem(code: .badReal, message: "<real> \(preview(text)) is not a number", index: 0))
         }
         return .success(value)
