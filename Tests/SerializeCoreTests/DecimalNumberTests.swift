@@ -17,7 +17,21 @@ import Testing
     }
 
     static func text(_ value: Double) -> String {
-        DecimalNumber.withText(of: value) { String(decoding: $0, as: UTF8.self) }
+        var text = ""
+        DecimalNumber.withText(of: value) { text = String(decoding: $0, as: UTF8.self) }
+        return text
+    }
+
+    static func text(_ value: Int64) -> String {
+        var text = ""
+        DecimalNumber.withText(of: value) { text = String(decoding: $0, as: UTF8.self) }
+        return text
+    }
+
+    static func text(_ value: UInt64) -> String {
+        var text = ""
+        DecimalNumber.withText(of: value) { text = String(decoding: $0, as: UTF8.self) }
+        return text
     }
 
     /// Whether our reading of `text` is Swift's `Double(String)`, bit for bit (NaN as NaN).
@@ -68,10 +82,10 @@ import Testing
 
     @Test func integerTextMatchesDescription() {
         for value in [Int64.min, -1, 0, 1, 9_007_199_254_740_993, .max] {
-            #expect(DecimalNumber.withText(of: value) { String(decoding: $0, as: UTF8.self) } == String(value))
+            #expect(Self.text(value) == String(value))
         }
         for value in [UInt64.min, 10, 1 << 63, .max] {
-            #expect(DecimalNumber.withText(of: value) { String(decoding: $0, as: UTF8.self) } == String(value))
+            #expect(Self.text(value) == String(value))
         }
     }
 

@@ -30,7 +30,8 @@ package enum DecimalNumber {
     }
 
     /// `[+-]digits` as a value of `type`; `nil` when it is not such an integer or does not fit.
-    @inline(__always)
+    /// Inlinable, so that each caller gets a copy specialized for its `T`.
+    @inlinable
     package static func integer<T: FixedWidthInteger>(_ text: UnsafeBufferPointer<UInt8>, as type: T.Type) -> T? {
         guard let (negative, magnitude) = magnitude(text, allowsPlus: true) else { return nil }
         if !negative { return T(exactly: magnitude) }
@@ -40,8 +41,8 @@ package enum DecimalNumber {
     }
 
     /// The sign and magnitude of `[+-]digits`; `nil` on anything else or beyond `UInt64.max`.
-    @inline(__always)
-    static func magnitude(_ text: UnsafeBufferPointer<UInt8>, allowsPlus: Bool) -> (Bool, UInt64)? {
+    @inlinable
+    package static func magnitude(_ text: UnsafeBufferPointer<UInt8>, allowsPlus: Bool) -> (Bool, UInt64)? {
         var index = 0
         var negative = false
         if index < text.count, text[index] == UInt8(ascii: "-") || (allowsPlus && text[index] == UInt8(ascii: "+")) {
@@ -160,41 +161,31 @@ package enum DecimalNumber {
 
     /// Calls `body` with the shortest text that reads back as the same double, as Swift's
     /// `description` writes it (`1.0`, `0.1`, `1e-05`, `1.7976931348623157e+308`), in ASCII bytes,
-    /// without making a `String`. `value` must be finite.
-    @inline(__always)
-    package static func withText<Result>(
-        of value: Double, _ body: (UnsafeBufferPointer<UInt8>) throws -> Result
-    ) rethrows -> Result {
+    /// without making a `String`. `value` must be finite. (Not generic, so that a call from
+    /// another module needs no generic metadata.)
+    package static func withText(of value: Double, _ body: (UnsafeBufferPointer<UInt8>) -> Void) {
         // Swift's own shortest round-trip printer (swift_dtoa) hands its bytes to
         // `TextOutputStream._writeASCII`; this stream keeps them on the stack.
-        try withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 40) { buffer in
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 40) { buffer in
             var stream = StackTextStream(buffer: buffer)
             value.write(to: &stream)
-            return try body(UnsafeBufferPointer(rebasing: buffer[0..<stream.count]))
+            body(UnsafeBufferPointer(rebasing: buffer[0..<stream.count]))
         }
     }
 
     /// Calls `body` with the decimal digits of `value` (a `-` first when negative).
-    @inline(__always)
-    package static func withText<Result>(
-        of value: Int64, _ body: (UnsafeBufferPointer<UInt8>) throws -> Result
-    ) rethrows -> Result {
-        try withText(magnitude: value.magnitude, negative: value < 0, body)
+    package static func withText(of value: Int64, _ body: (UnsafeBufferPointer<UInt8>) -> Void) {
+        withText(magnitude: value.magnitude, negative: value < 0, body)
     }
 
     /// Calls `body` with the decimal digits of `value`.
-    @inline(__always)
-    package static func withText<Result>(
-        of value: UInt64, _ body: (UnsafeBufferPointer<UInt8>) throws -> Result
-    ) rethrows -> Result {
-        try withText(magnitude: value, negative: false, body)
+    package static func withText(of value: UInt64, _ body: (UnsafeBufferPointer<UInt8>) -> Void) {
+        withText(magnitude: value, negative: false, body)
     }
 
     @inline(__always)
-    static func withText<Result>(
-        magnitude: UInt64, negative: Bool, _ body: (UnsafeBufferPointer<UInt8>) throws -> Result
-    ) rethrows -> Result {
-        try withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 24) { buffer in
+    static func withText(magnitude: UInt64, negative: Bool, _ body: (UnsafeBufferPointer<UInt8>) -> Void) {
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 24) { buffer in
             var start = 24
             var rest = magnitude
             repeat {
@@ -207,7 +198,7 @@ package enum DecimalNumber {
                 start -= 1
                 buffer[start] = UInt8(ascii: "-")
             }
-            return try body(UnsafeBufferPointer(rebasing: buffer[start..<24]))
+            body(UnsafeBufferPointer(rebasing: buffer[start..<24]))
         }
     }
 }

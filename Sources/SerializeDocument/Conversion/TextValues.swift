@@ -51,6 +51,8 @@ package enum TextValues {
     /// - Returns: `nil` for NaN and infinities.
     package static func real(_ value: Double) -> String? {
         guard value.isFinite else { return nil }
-        return DecimalNumber.withText(of: value) { String(decoding: $0, as: UTF8.self) }
+        var text = ""
+        DecimalNumber.withText(of: value) { text = String(decoding: $0, as: UTF8.self) }
+        return text
     }
 }
