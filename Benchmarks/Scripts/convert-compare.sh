@@ -63,8 +63,13 @@ measure "python plistlib.load + json.dump (XML)" 3 python3 -c "$py_load" "$work/
 
 # The mixed document of issue 13 (--mixed: only this table): serialize against orjson on text
 # with escapes in Greek, CJK and emoji, long doubles and 64-bit integers near the limits. MB/s
-# are the input's size over the least CPU time of 3 runs. SERIALIZE=path overrides the binary (to
-# compare a baseline build side by side in the same run: BASELINE=path adds its rows).
+# are the input's size over the least CPU time of 3 runs. SERIALIZE=path uses that binary (no
+# build); BASELINE=path adds a second binary's rows, side by side in the same run; RUNS=n runs
+# each job n times (3 by default):
+#
+#     SERIALIZE=.build/release/serialize BASELINE=/tmp/serialize-main RUNS=7 \
+#         bash Benchmarks/Scripts/convert-compare.sh --mixed
+
 # rate NAME RUNS COMMAND...: the fastest of RUNS runs by CPU time (user + system; steadier than
 # wall time on a shared machine), as MB/s of the input over that CPU time, and its wall time.
 rate() {
@@ -87,7 +92,8 @@ mixed() {
     input=$work/mixed.json
     [ -f "$input" ] || python3 Benchmarks/Scripts/generate-convert-input.py --mixed "$input"
     bytes=$(stat -c %s "$input")
-    echo "input: $((bytes / 1000000)) MB ($bytes bytes), $work; the run of 3 with the least CPU time"
+    local runs=${RUNS:-3}
+    echo "input: $((bytes / 1000000)) MB ($bytes bytes), $work; the run of $runs with the least CPU time"
     local orjson='import orjson, sys; open(sys.argv[2], "wb").write(orjson.dumps(orjson.loads(open(sys.argv[1], "rb").read())))'
     echo "| conversion (mixed document) | CPU (user+sys) | wall | input MB per CPU second |"
     echo "| --- | ---: | ---: | ---: |"
@@ -95,12 +101,12 @@ mixed() {
         local label=serialize
         [ "$binary" = "${BASELINE:-}" ] && label=baseline
         "$binary" convert "$input" "$work/m.xml.plist" --compact
-        rate "$label JSON → compact JSON" 3       "$binary" convert "$input" "$work/m.json" --compact
-        rate "$label JSON → XML plist" 3          "$binary" convert "$input" "$work/m.xml.plist" --compact
-        rate "$label JSON → binary plist" 3       "$binary" convert "$input" "$work/m.bin.plist" --to binary
-        rate "$label XML plist → JSON" 3          "$binary" convert "$work/m.xml.plist" "$work/m.back.json" --compact
+        rate "$label JSON → compact JSON" "$runs"      "$binary" convert "$input" "$work/m.json" --compact
+        rate "$label JSON → XML plist" "$runs"         "$binary" convert "$input" "$work/m.xml.plist" --compact
+        rate "$label JSON → binary plist" "$runs"      "$binary" convert "$input" "$work/m.bin.plist" --to binary
+        rate "$label XML plist → JSON" "$runs"         "$binary" convert "$work/m.xml.plist" "$work/m.back.json" --compact
     done
-    rate "orjson loads + dumps" 3 python3 -c "$orjson" "$input" "$work/o.json"
+    rate "orjson loads + dumps" "$runs" python3 -c "$orjson" "$input" "$work/o.json"
 }
 
 if [ "$mode" = --mixed ]; then mixed; else standard; fi

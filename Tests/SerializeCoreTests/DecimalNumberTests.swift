@@ -175,18 +175,11 @@ import Testing
 /// halfway points between neighbouring doubles (as integers and as long fractions), neighbours of
 /// printed doubles, and 17–19 digit texts.
 struct DecimalNumberSamples {
-    var state: UInt64
+    var generator: Xoshiro
 
-    init(seed: UInt64) { state = seed }
+    init(seed: UInt64) { generator = Xoshiro(seed: (seed, 0x9E37_79B9_7F4A_7C15, 1, 2)) }
 
-    /// SplitMix64.
-    mutating func random() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
+    mutating func random() -> UInt64 { generator.next() }
 
     mutating func random(in range: ClosedRange<Int>) -> Int {
         range.lowerBound + Int(random() % UInt64(range.count))
