@@ -101,31 +101,28 @@ package enum DecimalNumber {
         }
         var mantissa: UInt64 = 0
         var digits = 0  // significant digits taken into the mantissa
-        var exponent = 0
-        var sawDigit = false
-        while index < count {
-            let digit = text[index] &- UInt8(ascii: "0")
-            guard digit < 10 else { break }
-            sawDigit = true
-            if mantissa != 0 || digit != 0 {
-                digits += 1
-                mantissa = mantissa &* 10 &+ UInt64(digit)
-            }
-            index += 1
-        }
-        if index < count, text[index] == UInt8(ascii: ".") {
-            index += 1
+        /// Takes the digits from `index` on into the mantissa (leading zeros are not significant);
+        /// returns how many it read.
+        @inline(__always) func takeDigits() -> Int {
+            let start = index
             while index < count {
                 let digit = text[index] &- UInt8(ascii: "0")
                 guard digit < 10 else { break }
-                sawDigit = true
                 if mantissa != 0 || digit != 0 {
                     digits += 1
                     mantissa = mantissa &* 10 &+ UInt64(digit)
                 }
-                exponent -= 1
                 index += 1
             }
+            return index - start
+        }
+        var sawDigit = takeDigits() > 0
+        var exponent = 0
+        if index < count, text[index] == UInt8(ascii: ".") {
+            index += 1
+            let fraction = takeDigits()
+            exponent = -fraction
+            sawDigit = sawDigit || fraction > 0
         }
         guard sawDigit, digits <= 19 else { return nil }
         if index < count, text[index] == UInt8(ascii: "e") || text[index] == UInt8(ascii: "E") {
