@@ -133,8 +133,17 @@ extension Format {
         _ data: Data, to target: Format, reading: FormatOptions, writing: FormatOptions, warnings: inout [Diagnostic],
         progress: ((Int) -> Void)? = nil
     ) throws(ConversionFailure) -> Data {
+        try convert(
+            data, to: target, reading: reading, writing: writing, warnings: &warnings,
+            counting: progress.map { ReadingProgress(total: data.count, report: $0) })
+    }
+
+    /// Converts, telling `counter` how far the read has got.
+    func convert(
+        _ data: Data, to target: Format, reading: FormatOptions, writing: FormatOptions, warnings: inout [Diagnostic],
+        counting counter: ReadingProgress?
+    ) throws(ConversionFailure) -> Data {
         let source = resolved(for: data)
-        let counter = progress.map { ReadingProgress(total: data.count, report: $0) }
         do throws(Diagnostic) {
             if let output = try Self.streamed(data, from: source, to: target, reading: reading, writing: writing, progress: counter) {
                 counter?.finish()

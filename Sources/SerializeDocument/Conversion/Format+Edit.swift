@@ -74,6 +74,11 @@ extension Format {
     public static func edit(
         _ data: Data, applying edits: [DocumentEdit], options: FormatOptions? = nil, progress: ((Int) -> Void)? = nil
     ) throws(EditFailure) -> EditedFile {
+        try edit(data, applying: edits, options: options, counting: progress.map { ReadingProgress(total: data.count, report: $0) })
+    }
+
+    /// Edits, telling `counter` how far the read has got.
+    static func edit(_ data: Data, applying edits: [DocumentEdit], options: FormatOptions?, counting counter: ReadingProgress?) throws(EditFailure) -> EditedFile {
         let format = Format.detect(in: data)
         guard format == .json || format.isPropertyList else {
             throw .reading(
@@ -82,7 +87,6 @@ extension Format {
                     "the edit verbs edit JSON and property lists, and this is not one (it reads as \(format)); convert it to JSON first"))
         }
         let writing = options ?? FormatOptions(pretty: looksPretty(data, format: format))
-        let counter = progress.map { ReadingProgress(total: data.count, report: $0) }
         if edits.count == 1 {
             do throws(Diagnostic) {
                 let output = try streamed(data, from: format, to: format, reading: FormatOptions(), writing: writing, edit: edits[0], progress: counter)

@@ -5,7 +5,7 @@ import Foundation
 import SerializeCore
 
 /// Counts how far a read has got and calls `report` with the bytes consumed so far, about every
-/// ``step`` bytes, never going back (a second read, into the tree after streaming, reports only
+/// `step` bytes (a megabyte), never going back (a second read, into the tree after streaming, reports only
 /// past the first), and the input's size once it is read.
 ///
 /// Text formats report the offset of the value being read. A binary property list is read by
@@ -13,8 +13,7 @@ import SerializeCore
 /// that share of its bytes.
 final class ReadingProgress {
     /// About how many bytes lie between two reports.
-    static let step = 1 << 20
-
+    let step: Int
     private let total: Int
     private let report: (Int) -> Void
     /// For a binary property list, its object count; 0 for text, which reports offsets.
@@ -25,8 +24,9 @@ final class ReadingProgress {
     private var threshold = 0
     private var reported = 0
 
-    /// A counter for an input of `total` bytes.
-    init(total: Int, report: @escaping (Int) -> Void) {
+    /// A counter for an input of `total` bytes, reporting about every `step` bytes.
+    init(total: Int, step: Int = 1 << 20, report: @escaping (Int) -> Void) {
+        self.step = max(step, 1)
         self.total = total
         self.report = report
     }
@@ -35,7 +35,12 @@ final class ReadingProgress {
     func begin(_ data: Data, as format: Format) {
         valuesSeen = 0
         objectCount = format == .binaryPlist ? max(BinaryPlistReader.objectCount(in: data) ?? 1, 1) : 0
-        threshold = 0
+        threshold = stride
+    }
+
+    /// Positions (offsets or objects) between two reports.
+    private var stride: Int {
+        objectCount > 0 ? max(objectCount / max(total / step, 1), 1) : step
     }
 
     /// A value starts at `offset`.
@@ -53,11 +58,10 @@ final class ReadingProgress {
         let bytes: Int
         if objectCount > 0 {
             bytes = Int(min(Double(position) / Double(objectCount), 1) * Double(total))
-            threshold = position + max(objectCount / max(total / Self.step, 1), 1)
         } else {
             bytes = min(position, total)
-            threshold = position + Self.step
         }
+        threshold = position + stride
         guard bytes > reported else { return }
         reported = bytes
         report(bytes)
