@@ -24,7 +24,7 @@ public enum EditFailure: Error, Sendable, Equatable, CustomStringConvertible {
     public var description: String { error.description }
 }
 
-/// The result of ``Format/edit(_:applying:options:)``: the new bytes and the format they keep.
+/// The result of ``Format/edit(_:applying:options:progress:)``: the new bytes and the format they keep.
 public struct EditedFile: Sendable, Equatable {
     /// The format the input was in, and the output is in.
     public var format: Format
