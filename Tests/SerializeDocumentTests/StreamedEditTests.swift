@@ -76,13 +76,28 @@ private let sample: Document = (try? JSONReader().read(Data(#"""
         let data = try layout.0.write(sample, options: FormatOptions(pretty: layout.1))
         let tree = try treeAnswer(data, [edit]).get()
         #expect(try editAnswer(data, [edit]).get() == tree)
-        let streamed = try streamedAnswer(data, edit)
-        if layout.0 == .binaryPlist {
-            // A binary plist's writer sizes its references by the whole document: the tree path.
-            #expect(streamed == nil)
-        } else {
-            #expect(streamed == tree)
-        }
+        #expect(try streamedAnswer(data, edit) == tree)
+    }
+
+    /// A binary plist's object references are as wide as its object count needs: an edit that
+    /// takes the count across 256 writes them again at the new width, as the tree does.
+    @Test(arguments: [
+        // 254 objects (1-byte references) and 101 more.
+        (200, DocumentEdit.insert(.array((0..<100).map { .integer(Int64($0)) }), at: path("[0]")), true),
+        (200, .append(.array((0..<100).map { .integer(Int64($0)) }), to: path("")), true),
+        // 252 objects and 6 more.
+        (198, .replace(at: path("[3]"), with: ["a": 1, "b": [2, 3]]), true),
+        // 294 objects (2-byte references) and 51 fewer.
+        (240, .remove(at: path("[1]")), true),
+        (300, .remove(at: path("[0]")), false),
+        (100, .insert("x", at: path("[1][0]")), false),
+    ])
+    func aBinaryPlistEditKeepsTheTreesReferenceWidth(_ count: Int, _ edit: DocumentEdit, _ crosses: Bool) throws {
+        let document: Document = .array([.integer(-1), .array((0..<50).map { .integer(Int64($0)) })] + (0..<count).map { .integer(Int64($0 % 7)) })
+        let data = try Format.binaryPlist.write(document)
+        let tree = try treeAnswer(data, [edit]).get()
+        #expect((BinaryPlistReader.referenceSize(in: tree) != BinaryPlistReader.referenceSize(in: data)) == crosses)
+        #expect(try streamedAnswer(data, edit) == tree)
     }
 
     @Test(arguments: layouts, treeDecided)
@@ -151,7 +166,7 @@ private let sample: Document = (try? JSONReader().read(Data(#"""
         }
     }
 
-    /// Every path of random documents, every verb, JSON and XML: streaming and the tree agree.
+    /// Every path of random documents, every verb, every format: streaming and the tree agree.
     @Test func randomDocumentsStreamAsTheTreeEdits() throws {
         var plists = 0
         for seed in UInt64(1)...40 {
@@ -159,7 +174,7 @@ private let sample: Document = (try? JSONReader().read(Data(#"""
             // No null, which a property list cannot hold (the writer's refusal is tested above).
             let document = Self.withoutNull(generator.document())
             let value = Self.withoutNull(generator.document(depth: 3))
-            for (format, pretty) in [(Format.json, seed % 2 == 0), (.xmlPlist, seed % 2 == 1)] {
+            for (format, pretty) in [(Format.json, seed % 2 == 0), (.xmlPlist, seed % 2 == 1), (.binaryPlist, false)] {
                 // Text an XML plist cannot hold (U+0000) is the writer's refusal: no document to edit.
                 guard let data = try? format.write(document, options: FormatOptions(pretty: pretty)) else { continue }
                 if format == .xmlPlist { plists += 1 }

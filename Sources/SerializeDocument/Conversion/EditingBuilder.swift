@@ -60,6 +60,9 @@ struct EditingBuilder<Base: DocumentBuilder>: DocumentBuilder {
     private var next = 0
     /// Whether the edit was made; false at the end means the tree must decide.
     private(set) var applied = false
+    /// Values and keys handed to `base`: the edited tree's ``BinaryPlistOutput/objectBound(_:)``,
+    /// which sizes a binary plist's object references.
+    private(set) var count = 0
 
     /// A builder for `edit`, whose path must not be empty (replacing the top value needs no
     /// reader at all, and the other edits of it are failures: the tree's).
@@ -76,7 +79,7 @@ struct EditingBuilder<Base: DocumentBuilder>: DocumentBuilder {
         }
     }
 
-    /// Whether `edit` can stream: not at the top value.
+    /// Whether `edit` can stream: not at the top value (an append to the top array can).
     static func streams(_ edit: DocumentEdit) -> Bool {
         if case .append = edit { return true }
         return !edit.path.components.isEmpty
@@ -94,9 +97,17 @@ struct EditingBuilder<Base: DocumentBuilder>: DocumentBuilder {
     /// The replacing, inserted or appended value, written into `base` now.
     private mutating func newValue() throws(Diagnostic) -> Base.Value {
         switch edit {
-        case let .insert(value, _), let .append(value, _), let .replace(_, value): try value.build(into: &base, sortKeys: false)
+        case let .insert(value, _), let .append(value, _), let .replace(_, value):
+            count += BinaryPlistOutput.objectBound(value)
+            return try value.build(into: &base, sortKeys: false)
         case .remove: throw Self.needsTree
         }
+    }
+
+    /// Hands `key` to `base`, counting it.
+    private mutating func member(_ key: String, in dictionary: inout Base.DictionaryState) throws(Diagnostic) {
+        count += 1
+        try base.beginMember(key, in: &dictionary)
     }
 
     // MARK: - Scalars
@@ -105,6 +116,7 @@ struct EditingBuilder<Base: DocumentBuilder>: DocumentBuilder {
         if next == Self.skipped { return nil }
         // A scalar where the changed container should be: the tree names it.
         if next == editDepth { throw Self.needsTree }
+        count += 1
         return try base.scalar(value)
     }
 
@@ -116,6 +128,7 @@ struct EditingBuilder<Base: DocumentBuilder>: DocumentBuilder {
         let depth = next
         if depth == Self.skipped { return ArrayState(base: nil, depth: depth) }
         if depth == editDepth, let last, last.arrayIndex == nil { throw Self.needsTree }
+        count += 1
         return ArrayState(base: try base.beginArray(), depth: depth)
     }
 
@@ -193,6 +206,7 @@ struct EditingBuilder<Base: DocumentBuilder>: DocumentBuilder {
             // An append to a dictionary, or an index into one.
             guard let last, case .key = last else { throw Self.needsTree }
         }
+        count += 1
         return DictionaryState(base: try base.beginDictionary(), depth: depth)
     }
 
@@ -206,7 +220,7 @@ struct EditingBuilder<Base: DocumentBuilder>: DocumentBuilder {
         if dictionary.depth == editDepth, case let .key(name) = last, key.hasSameScalars(as: name) {
             switch edit {
             case .replace:
-                try base.beginMember(key, in: &inner)
+                try member(key, in: &inner)
             case .remove:
                 break
             case .insert, .append:
@@ -218,7 +232,7 @@ struct EditingBuilder<Base: DocumentBuilder>: DocumentBuilder {
             next = Self.skipped
             return
         }
-        try base.beginMember(key, in: &inner)
+        try member(key, in: &inner)
         next = childDepth(of: dictionary.depth) {
             if case let .key(name) = $0 { name.hasSameScalars(as: key) } else { false }
         }
@@ -243,7 +257,7 @@ struct EditingBuilder<Base: DocumentBuilder>: DocumentBuilder {
         if dictionary.depth == editDepth, !applied, case .insert = edit, case let .key(name) = last {
             // A new key goes at the end of the key order.
             applied = true
-            try base.beginMember(name, in: &inner)
+            try member(name, in: &inner)
             let value = try newValue()
             try base.endMember(value, in: &inner)
         }

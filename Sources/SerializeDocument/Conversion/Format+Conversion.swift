@@ -177,8 +177,7 @@ extension Format {
     /// and edit.
     ///
     /// JSON and property lists stream to JSON and property lists, unless keys are sorted or an
-    /// edit cannot stream (see ``EditingBuilder``; an edit of a binary property list uses the
-    /// tree, whose writer sizes object references by the edited document's object count). A
+    /// edit cannot stream (one of the top value, see ``EditingBuilder``). A
     /// reading error, located, is the answer: the tree would meet it first too. Anything else
     /// the stream meets is decided by the tree: a duplicate key (the last value at the first
     /// key's place, which a writer cannot do once the first value is written), a value the
@@ -193,7 +192,7 @@ extension Format {
     ) throws(Diagnostic) -> Data? {
         let streams: [Format] = [.json, .binaryPlist, .xmlPlist]
         guard streams.contains(source), !writing.sortKeys, streams.contains(target) else { return nil }
-        if let edit, !EditingBuilder<JSONOutput>.streams(edit) || target == .binaryPlist { return nil }
+        if let edit, !EditingBuilder<JSONOutput>.streams(edit) { return nil }
         do {
             return try stream(data, from: source, to: target, reading: reading, writing: writing, edit: edit, progress: progress)
         } catch {
@@ -239,8 +238,8 @@ extension Format {
             guard let edit else { return try counting(&builder) }
             var editor = EditingBuilder(base: builder, edit: edit)
             defer { builder = editor.base }
-            guard let (value, count) = try counting(&editor), let value, editor.applied else { return nil }
-            return (value, count)
+            guard let (value, _) = try counting(&editor), let value, editor.applied else { return nil }
+            return (value, editor.count)
         }
         // Generous capacities cost nothing until touched: large allocations are mapped lazily. An
         // XML property list is larger than the same values in JSON or XML written by serialize.
@@ -254,11 +253,17 @@ extension Format {
             // Every JSON value takes at least a byte; a binary plist expands to at most 4 values a
             // byte (the reader's limit), each with at most one key; every XML value or key at
             // least 6 bytes (`<key/>`, `<true/>`).
-            let bound = source == .json ? data.count : xml ? data.count / 6 + 1 : 8 * data.count
+            var bound = source == .json ? data.count : xml ? data.count / 6 + 1 : 8 * data.count
+            // An edit of a binary plist keeps nearly all its objects: first try references as wide
+            // as the file's (checked against the exact count below).
+            if edit != nil, source == .binaryPlist, let width = BinaryPlistReader.referenceSize(in: data) {
+                bound = width >= 8 ? Int.max : 1 << (8 * width)
+            }
             var output = BinaryPlistOutput(options: writing, objectBound: bound, capacity: data.count / (xml ? 2 : 1) + 4096)
             guard let (top, count) = try drive(&output) else { return nil }
-            // The tree path sizes object references by the exact count: write again with it when
-            // the bound gave wider references, so the bytes are the same either way.
+            // The tree path sizes object references by the exact count (read from XML, or made by
+            // an edit): write again with it when the bound gave other references, so the bytes
+            // are the same either way.
             if let count, BinaryPlistOutput.byteCount(UInt64(max(count - 1, 0))) != output.refSize {
                 var exact = BinaryPlistOutput(options: writing, objectBound: count, capacity: data.count / 2 + 4096)
                 guard let (top, _) = try drive(&exact) else { return nil }

@@ -53,12 +53,11 @@ extension Format {
     /// (pretty JSON ends with a line break, pretty XML breaks the line before `</plist>`),
     /// unless `options` says which.
     ///
-    /// One edit of JSON or an XML property list streams, as ``convert(_:to:reading:writing:)``
-    /// does: the reader drives the writer through a builder that makes the edit as the values go
-    /// past, so an edit costs about what a convert costs. Several edits, edits of a binary
-    /// property list or of the top value, and whatever streaming cannot decide (a duplicate key,
-    /// an edit that does not fit) go through the ``Document`` tree; the bytes and the errors are
-    /// the same either way.
+    /// One edit streams, as ``convert(_:to:reading:writing:)`` does: the reader drives the
+    /// writer through a builder that makes the edit as the values go past, so an edit costs about
+    /// what a convert costs. Several edits, edits of the top value, and whatever streaming cannot
+    /// decide (a duplicate key, an edit that does not fit, a value the format cannot hold) go
+    /// through the ``Document`` tree; the bytes and the errors are the same either way.
     ///
     /// - Parameters:
     ///   - data: The document's bytes.

@@ -103,14 +103,3 @@ struct ProgressBuilder<Base: DocumentBuilder>: DocumentBuilder {
     }
     mutating func endDictionary(_ dictionary: Base.DictionaryState) throws(Diagnostic) -> Base.Value { try base.endDictionary(dictionary) }
 }
-
-extension BinaryPlistReader {
-    /// The object count in a binary property list's trailer, or nil when `data` is too short to
-    /// hold one (the reader says what is wrong).
-    static func objectCount(in data: Data) -> Int? {
-        guard data.count >= 8 + 1 + 32 else { return nil }
-        let start = data.endIndex - 24
-        let count = data[start..<start + 8].reduce(UInt64(0)) { $0 << 8 | UInt64($1) }
-        return count <= UInt64(data.count) ? Int(count) : nil
-    }
-}
