@@ -17,7 +17,7 @@ import Testing
 
     /// What the reader reports reaches the ticking line.
     @Test func theTickerDrawsTheBytesRead() async throws {
-        let drawn = DrawnLines()
+        let drawn = Lines()
         let line = try #require(ProgressLine(quiet: false, isTerminal: true, delay: 0) { drawn.append($0) })
         line.tick { ProgressLine.fileText("editing", "a.plist", read: $1, of: 4_000_000, elapsed: $0) }
         line.read(1_000_000)
@@ -27,21 +27,5 @@ import Testing
         line.finish()
         #expect(drawn.all.contains { $0.hasPrefix("\rediting a.plist: 1.0 of 4.0 MB, ") && $0.contains(" s left") })
         #expect(drawn.all.last == "\r\u{1B}[K")
-    }
-}
-
-/// What a progress line wrote.
-private final class DrawnLines: @unchecked Sendable {
-    private let lock = NSLock()
-    private var lines: [String] = []
-    func append(_ line: String) {
-        lock.lock()
-        lines.append(line)
-        lock.unlock()
-    }
-    var all: [String] {
-        lock.lock()
-        defer { lock.unlock() }
-        return lines
     }
 }

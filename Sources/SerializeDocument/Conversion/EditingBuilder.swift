@@ -104,6 +104,22 @@ struct EditingBuilder<Base: DocumentBuilder>: DocumentBuilder {
         }
     }
 
+    /// Hands an element's or a member's finished value to `base` through `hand`: the new value in
+    /// place of the edit's target (none for a remove), any other value as it is.
+    @inline(__always)
+    private mutating func end(
+        _ value: Base.Value?, target: inout Bool, _ hand: (inout Base, Base.Value) throws(Diagnostic) -> Void
+    ) throws(Diagnostic) {
+        if target {
+            target = false
+            guard case .replace = edit else { return }
+            let value = try newValue()
+            try hand(&base, value)
+        } else if let value {
+            try hand(&base, value)
+        }
+    }
+
     /// Hands `key` to `base`, counting it.
     private mutating func member(_ key: String, in dictionary: inout Base.DictionaryState) throws(Diagnostic) {
         count += 1
@@ -170,14 +186,7 @@ struct EditingBuilder<Base: DocumentBuilder>: DocumentBuilder {
         guard var inner = array.base else { return }
         array.base = nil
         defer { array.base = inner }
-        if array.target {
-            array.target = false
-            guard case .replace = edit else { return }
-            let value = try newValue()
-            try base.endElement(value, in: &inner)
-        } else if let value {
-            try base.endElement(value, in: &inner)
-        }
+        try end(value, target: &array.target) { (base: inout Base, value) throws(Diagnostic) in try base.endElement(value, in: &inner) }
     }
 
     mutating func endArray(_ array: ArrayState) throws(Diagnostic) -> Base.Value? {
@@ -242,14 +251,7 @@ struct EditingBuilder<Base: DocumentBuilder>: DocumentBuilder {
         guard var inner = dictionary.base else { return }
         dictionary.base = nil
         defer { dictionary.base = inner }
-        if dictionary.target {
-            dictionary.target = false
-            guard case .replace = edit else { return }
-            let value = try newValue()
-            try base.endMember(value, in: &inner)
-        } else if let value {
-            try base.endMember(value, in: &inner)
-        }
+        try end(value, target: &dictionary.target) { (base: inout Base, value) throws(Diagnostic) in try base.endMember(value, in: &inner) }
     }
 
     mutating func endDictionary(_ dictionary: DictionaryState) throws(Diagnostic) -> Base.Value? {
