@@ -141,7 +141,7 @@ extension Serialize {
 
             let bytes: Data
             let line = progress.line()
-            line?.tick { ProgressLine.fileText("converting", inputName, bytes: data.count, elapsed: $0) }
+            line?.tick { ProgressLine.fileText("converting", inputName, read: $1, of: data.count, elapsed: $0) }
             do {
                 var warnings: [Diagnostic] = []
                 defer {
@@ -152,7 +152,8 @@ extension Serialize {
                     }
                 }
                 bytes = try sourceFormat.convert(
-                    data, to: targetFormat, reading: options.formatOptions, writing: options.formatOptions, warnings: &warnings)
+                    data, to: targetFormat, reading: options.formatOptions, writing: options.formatOptions, warnings: &warnings,
+                    progress: line.map { line in { line.read($0) } })
                 line?.finish()
             } catch {
                 // Clear the progress line before the error is printed on its line.
