@@ -1,7 +1,8 @@
 /// Finding the next byte of interest in text eight bytes at a time, and making strings from bytes.
 ///
 /// The one scanner of the JSON reader, the JSON writer, the XML property-list writer and the
-/// binary property-list writer: each loads the text as little-endian 64-bit words and tests all
+/// binary property-list reader and writer (and the one maker of strings from UTF-8 bytes, for the
+/// CSV parser too): each loads the text as little-endian 64-bit words and tests all
 /// eight bytes at once with the classic SWAR tricks (a byte equal to `c`, a byte below `n`, a byte
 /// with its high bit set), so a run of ordinary text costs a few instructions per eight bytes and
 /// is then copied in one `memcpy`. Only the byte found is looked at one at a time.
