@@ -87,8 +87,6 @@ package final class XMLEventParser {
     struct Session {
         /// The libxml2 parser context, alive while `parse` runs.
         var context: xmlParserCtxtPtr?
-        /// The handler of the running parse; `parse` keeps it alive.
-        unowned(unsafe) var handler: (any XMLEventHandler)?
         /// The source bytes, valid while `parse` runs.
         var bytes = UnsafeRawBufferPointer(start: nil, count: 0)
         /// Element nesting depth.
@@ -135,18 +133,18 @@ package final class XMLEventParser {
                 parser: self)
             return false
         }
-        return withExtendedLifetime(handler) {
+        let dispatch = Dispatch(parser: self, handler: handler)
+        return withExtendedLifetime(dispatch) {
             source.withUnsafeBytes { raw -> Bool in
                 guard let base = raw.baseAddress,
                       let ctxt = xmlCreateMemoryParserCtxt(base.assumingMemoryBound(to: CChar.self), Int32(raw.count))
                 else { return false }
-                session.pointee = Session(context: ctxt, handler: handler, bytes: raw)
+                session.pointee = Session(context: ctxt, bytes: raw)
                 defer {
                     ctxt.pointee.userData = nil
                     if let doc = ctxt.pointee.myDoc { xmlFreeDoc(doc) }
                     xmlFreeParserCtxt(ctxt)
                     session.pointee.context = nil
-                    session.pointee.handler = nil
                     session.pointee.bytes = UnsafeRawBufferPointer(start: nil, count: 0)
                     session.pointee.lines = InputLocator()
                 }
@@ -154,7 +152,7 @@ package final class XMLEventParser {
                 if transcoded { flags |= XML_PARSE_IGNORE_ENC.rawValue }
                 xmlCtxtUseOptions(ctxt, Int32(bitPattern: flags))
                 ctxt.pointee.sax.pointee = Self.makeSAXHandler()
-                ctxt.pointee.userData = Unmanaged.passUnretained(self).toOpaque()
+                ctxt.pointee.userData = Unmanaged.passUnretained(dispatch).toOpaque()
                 xmlParseDocument(ctxt)
                 return ctxt.pointee.wellFormed != 0 && !session.pointee.stopped
             }

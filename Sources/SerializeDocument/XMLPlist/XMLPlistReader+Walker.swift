@@ -149,12 +149,18 @@ struct XMLPlistWalk<Builder: DocumentBuilder> {
         }
     }
 
-    /// What an open `<dict>` has seen.
+    /// What an open `<dict>` has seen (its keys are on ``XMLPlistWalk/keyIndex``).
     struct DictState {
-        var keyOffsets = KeyIndex()
         /// The last `<key>` read, waiting for its value.
-        var pendingKey: String?
+        var pendingKey: KeySpan?
         var pendingKeyOffset = 0
+    }
+
+    /// Where a value goes in its container, turned into a ``ValuePath/Component`` only for a
+    /// finding.
+    enum Slot {
+        case index(Int)
+        case key(KeySpan)
     }
 
     /// Whether a duplicate key may be handed to the builder (which then keeps the last value at
@@ -177,12 +183,14 @@ struct XMLPlistWalk<Builder: DocumentBuilder> {
     private(set) var frames: [Frame] = []
     /// One per open `<dict>` frame, innermost last.
     private var dicts: [DictState] = []
+    /// The keys of the open `<dict>` frames, as bytes.
+    private(set) var keyIndex = KeyIndex()
     /// One per `<dict>` frame opened while building, innermost last.
     private var dictStates: [Builder.DictionaryState] = []
     /// One per `<array>` frame opened while building, innermost last.
     private var arrays: [Builder.ArrayState] = []
     /// The dictionary key of every open frame with ``Frame/hasKey``, outermost first.
-    private(set) var keys: [String] = []
+    private(set) var keys: [KeySpan] = []
     private var text: [UInt8] = []
     private var skipDepth = 0
     private var lastTagEnd = 0
@@ -235,8 +243,8 @@ struct XMLPlistWalk<Builder: DocumentBuilder> {
             return
         }
         guard var tag = Tag(name) else {
-            let component = claimSlot(reportingMissingKey: false, at: start).component
-            report(.unknownTag, .error, "unknown tag <\(name.string)>: a property list holds plist, dict, key, array, string, data, date, integer, real, true and false", at: start, adding: component)
+            let place = component(claimSlot(reportingMissingKey: false, at: start).slot)
+            report(.unknownTag, .error, "unknown tag <\(name.string)>: a property list holds plist, dict, key, array, string, data, date, integer, real, true and false", at: start, adding: place)
             skipDepth = 1
             return
         }
@@ -249,8 +257,8 @@ struct XMLPlistWalk<Builder: DocumentBuilder> {
             return
         }
         if tag == .plist {
-            let component = claimSlot(reportingMissingKey: false, at: start).component
-            report(.unknownTag, .error, "<plist> inside a property list: <plist> only wraps the root value", at: start, adding: component)
+            let place = component(claimSlot(reportingMissingKey: false, at: start).slot)
+            report(.unknownTag, .error, "<plist> inside a property list: <plist> only wraps the root value", at: start, adding: place)
             skipDepth = 1
             return
         }
@@ -265,7 +273,7 @@ struct XMLPlistWalk<Builder: DocumentBuilder> {
         }
         let slot = claimSlot(reportingMissingKey: true, at: start)
         if tag == .array || tag == .dict, containerDepth >= maximumDepth {
-            report(.tooDeep, .error, "arrays and dictionaries nest deeper than \(maximumDepth) levels; refusing to read further", at: start, adding: slot.component)
+            report(.tooDeep, .error, "arrays and dictionaries nest deeper than \(maximumDepth) levels; refusing to read further", at: start, adding: component(slot.slot))
             tooDeep = true
             skipDepth = 1
             return
@@ -277,7 +285,7 @@ struct XMLPlistWalk<Builder: DocumentBuilder> {
 
     /// Takes the next place in the open container for a value starting at `offset`: its key path
     /// component, whether it has nowhere to go, and the dictionary key it goes under.
-    private mutating func claimSlot(reportingMissingKey: Bool, at offset: Int) -> (component: ValuePath.Component?, orphan: Bool, key: String?) {
+    private mutating func claimSlot(reportingMissingKey: Bool, at offset: Int) -> (slot: Slot?, orphan: Bool, key: KeySpan?) {
         let top = frames.count - 1
         guard top >= 0 else { return (nil, false, nil) }
         switch frames[top].tag {
@@ -301,13 +309,22 @@ struct XMLPlistWalk<Builder: DocumentBuilder> {
             if reportingMissingKey {
                 report(.valueWithoutKey, .error, "a value in <dict> without a <key> before it: write <key>name</key> before the value", at: offset)
             }
-            return (.key("?"), true, "?")
+            return (.key(.missing), true, .missing)
         default:
             return (nil, true, nil)
         }
     }
 
-    private mutating func open(_ frame: Frame, key: String?) {
+    /// The path component of `slot`.
+    func component(_ slot: Slot?) -> ValuePath.Component? {
+        switch slot {
+        case let .index(index): .index(index)
+        case let .key(key): .key(keyIndex.string(key))
+        case nil: nil
+        }
+    }
+
+    private mutating func open(_ frame: Frame, key: KeySpan?) {
         var frame = frame
         if let key {
             keys.append(key)
@@ -320,6 +337,7 @@ struct XMLPlistWalk<Builder: DocumentBuilder> {
         switch frame.tag {
         case .dict:
             dicts.append(DictState())
+            keyIndex.open()
             if building, let state = build({ builder throws(Diagnostic) in try builder.beginDictionary() }) {
                 dictStates.append(state)
                 valueCount += 1
@@ -342,7 +360,7 @@ struct XMLPlistWalk<Builder: DocumentBuilder> {
     }
 
     /// Tells the builder a value begins in the innermost open container (`key` in a `<dict>`).
-    private mutating func beginSlot(key: String?) {
+    private mutating func beginSlot(key: KeySpan?) {
         guard let parent = frames.last else { return }
         switch parent.tag {
         case .array:
@@ -352,7 +370,7 @@ struct XMLPlistWalk<Builder: DocumentBuilder> {
             guard let key else { return }
             let top = dictStates.count - 1
             valueCount += 1
-            do { try builder.beginMember(key, in: &dictStates[top]) } catch { stopBuilding(error) }
+            do { try builder.beginMember(keyIndex.string(key), in: &dictStates[top]) } catch { stopBuilding(error) }
         default:
             break
         }
@@ -365,7 +383,8 @@ struct XMLPlistWalk<Builder: DocumentBuilder> {
         guard skipDepth == 0, top >= 0 else { return }
         let tag = frames[top].tag
         if tag.holdsText {
-            text.append(contentsOf: bytes.assumingMemoryBound(to: UInt8.self))
+            // A string's text is only kept for its value: lint checks nothing in it.
+            if tag != .string || building { text.append(contentsOf: bytes.assumingMemoryBound(to: UInt8.self)) }
             return
         }
         guard !frames[top].reportedText, bytes.contains(where: { !PlistScalar.isSpace($0) }) else { return }
@@ -413,16 +432,18 @@ struct XMLPlistWalk<Builder: DocumentBuilder> {
     private mutating func closeKey(_ frame: Frame) {
         let dict = dicts.count - 1
         guard dict >= 0 else { return }
-        let key = String(decoding: text, as: UTF8.self)
+        let key = keyIndex.store(text)
         if let previous = dicts[dict].pendingKey {
-            report(.keyWithoutValue, .error, "key \"\(previous)\" has no value: a <key> must be followed by a value", at: dicts[dict].pendingKeyOffset, adding: .key(previous))
+            let name = keyIndex.string(previous)
+            report(.keyWithoutValue, .error, "key \"\(name)\" has no value: a <key> must be followed by a value", at: dicts[dict].pendingKeyOffset, adding: .key(name))
         }
-        if let first = dicts[dict].keyOffsets.insert(key, at: frame.start) {
+        if let first = keyIndex.insert(key, at: frame.start) {
             if building && !mergesDuplicateKeys {
                 abandoned = true
                 building = false
             }
-            report(.duplicateKey, .warning, "duplicate key \"\(key)\" in <dict> (first at \(Self.firstPlaceholder)); the last value wins", at: frame.start, adding: .key(key))
+            let name = keyIndex.string(key)
+            report(.duplicateKey, .warning, "duplicate key \"\(name)\" in <dict> (first at \(Self.firstPlaceholder)); the last value wins", at: frame.start, adding: .key(name))
             if pending.last?.code == .duplicateKey { pending[pending.count - 1].related = first }
         }
         dicts[dict].pendingKey = key
@@ -438,12 +459,14 @@ struct XMLPlistWalk<Builder: DocumentBuilder> {
             // Checked before the reports below, which may stop the building.
             let state = building ? dictStates.popLast() : nil
             if let key = dict.pendingKey {
-                report(.keyWithoutValue, .error, "key \"\(key)\" has no value: a <key> must be followed by a value", at: dict.pendingKeyOffset, adding: .key(key))
+                let name = keyIndex.string(key)
+                report(.keyWithoutValue, .error, "key \"\(name)\" has no value: a <key> must be followed by a value", at: dict.pendingKeyOffset, adding: .key(name))
             }
-            if dict.keyOffsets.count == 1, dict.keyOffsets.first == "CF$UID", !notedArchive {
+            if !notedArchive, keyIndex.holdsOnly("CF$UID") {
                 notedArchive = true
                 report(.keyedArchive, .note, "a CF$UID dictionary: this is an NSKeyedArchiver archive, whose CF$UID values are references into its $objects array", at: frame.start)
             }
+            keyIndex.close()
             guard building, let state else { return nil }
             return build { builder throws(Diagnostic) in try builder.endDictionary(state) }
         case .array:
