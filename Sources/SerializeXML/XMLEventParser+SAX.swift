@@ -85,8 +85,7 @@ extension XMLEventParser {
 
     @inline(__always)
     private func name(_ pointer: UnsafePointer<xmlChar>?) -> XMLName {
-        guard let pointer else { return XMLName(bytes: UnsafeRawBufferPointer(start: nil, count: 0)) }
-        return XMLName(bytes: UnsafeRawBufferPointer(start: pointer, count: strlen(UnsafeRawPointer(pointer).assumingMemoryBound(to: CChar.self))))
+        XMLName(pointer.map { UnsafeRawPointer($0).assumingMemoryBound(to: CChar.self) })
     }
 
     // MARK: - Events
@@ -130,6 +129,15 @@ extension XMLEventParser {
 
     fileprivate func sawText(_ text: UnsafePointer<xmlChar>?, _ length: Int32, isCDATA: Bool, _ handler: any XMLEventHandler) {
         guard !session.pointee.stopped, let text else { return }
+        switch session.pointee.textInterest {
+        case .all: break
+        case .none: return
+        case .nonBlank:
+            var i = 0
+            let count = Int(length)
+            while i < count, text[i] == 0x20 || text[i] == 0x0A || text[i] == 0x0D || text[i] == 0x09 { i += 1 }
+            if i == count { return }
+        }
         handler.xmlText(UnsafeRawBufferPointer(start: text, count: Int(length)), isCDATA: isCDATA, parser: self)
     }
 

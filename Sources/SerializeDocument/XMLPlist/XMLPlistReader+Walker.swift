@@ -58,11 +58,13 @@ extension XMLPlistWalk {
                 walk.pointee.startElement(name, start: start, end: end)
                 // Containers nest deeper than the limit: nothing further is read, as libxml2's own limit.
                 if walk.pointee.tooDeep { parser.stop() }
+                parser.textInterest = walk.pointee.textInterest
             },
             end: { start, end, parser in
                 walk.pointee.endElement(start: start, end: end, parser: parser)
                 // A duplicate key the builder cannot merge: the caller reads the data again into a tree.
                 if walk.pointee.abandoned { parser.stop() }
+                parser.textInterest = walk.pointee.textInterest
             },
             text: { bytes, parser in walk.pointee.text(bytes, parser: parser) },
             diagnostic: { walk.pointee.diagnostic($0) })
@@ -192,6 +194,9 @@ struct XMLPlistWalk<Builder: DocumentBuilder> {
     /// The dictionary key of every open frame with ``Frame/hasKey``, outermost first.
     private(set) var keys: [KeySpan] = []
     private var text: [UInt8] = []
+    /// What each tag's name was interned at by libxml2 (``XMLName/identity``), by a hash of the
+    /// address: a tag is known again without comparing its name.
+    private var tagCache = [(name: UnsafeRawPointer?, tag: Tag)](repeating: (nil, .plist), count: 32)
     private var skipDepth = 0
     private var lastTagEnd = 0
     private var containerDepth = 0
@@ -242,7 +247,7 @@ struct XMLPlistWalk<Builder: DocumentBuilder> {
             skipDepth = 1
             return
         }
-        guard var tag = Tag(name) else {
+        guard var tag = tag(of: name) else {
             let place = component(claimSlot(reportingMissingKey: false, at: start).slot)
             report(.unknownTag, .error, "unknown tag <\(name.string)>: a property list holds plist, dict, key, array, string, data, date, integer, real, true and false", at: start, adding: place)
             skipDepth = 1
@@ -264,7 +269,7 @@ struct XMLPlistWalk<Builder: DocumentBuilder> {
         }
         if tag == .key && frames[top].tag == .dict {
             frames.append(Frame(tag: .key, start: start, contentStart: end))
-            text.removeAll(keepingCapacity: true)
+            if !text.isEmpty { text.removeAll(keepingCapacity: true) }
             return
         }
         if tag == .key {
@@ -281,6 +286,17 @@ struct XMLPlistWalk<Builder: DocumentBuilder> {
         var frame = Frame(tag: tag, start: start, contentStart: end)
         frame.orphan = slot.orphan
         open(frame, key: slot.key)
+    }
+
+    /// The tag `name` names, from ``tagCache`` when libxml2's interned address was seen before.
+    private mutating func tag(of name: XMLName) -> Tag? {
+        guard let identity = name.identity else { return Tag(name) }
+        let bits = Int(bitPattern: identity)
+        let slot = (bits ^ bits >> 5) & 31
+        if tagCache[slot].name == identity { return tagCache[slot].tag }
+        guard let tag = Tag(name) else { return nil }
+        tagCache[slot] = (identity, tag)
+        return tag
     }
 
     /// Takes the next place in the open container for a value starting at `offset`: its key path
@@ -354,7 +370,7 @@ struct XMLPlistWalk<Builder: DocumentBuilder> {
         case .plist:
             break
         default:
-            text.removeAll(keepingCapacity: true)
+            if !text.isEmpty { text.removeAll(keepingCapacity: true) }
         }
         frames.append(frame)
     }
@@ -377,6 +393,17 @@ struct XMLPlistWalk<Builder: DocumentBuilder> {
     }
 
     // MARK: - Text
+
+    /// The text ``text(_:parser:)`` would look at now: none while skipping or outside the root,
+    /// all of a text tag's (none of a string's when no value is built: lint checks nothing in
+    /// it), and only text that is not white space between elements (reported once).
+    var textInterest: XMLTextInterest {
+        let top = frames.count - 1
+        guard skipDepth == 0, top >= 0 else { return .none }
+        let tag = frames[top].tag
+        if tag.holdsText { return tag == .string && !building ? .none : .all }
+        return frames[top].reportedText ? .none : .nonBlank
+    }
 
     mutating func text(_ bytes: UnsafeRawBufferPointer, parser: XMLEventParser) {
         let top = frames.count - 1
