@@ -58,13 +58,13 @@ extension XMLPlistWalk {
                 walk.pointee.startElement(name, start: start, end: end)
                 // Containers nest deeper than the limit: nothing further is read, as libxml2's own limit.
                 if walk.pointee.tooDeep { parser.stop() }
-                parser.textInterest = walk.pointee.textInterest
+                parser.textInterest = walk.pointee.wantedText()
             },
             end: { start, end, parser in
                 walk.pointee.endElement(start: start, end: end, parser: parser)
                 // A duplicate key the builder cannot merge: the caller reads the data again into a tree.
                 if walk.pointee.abandoned { parser.stop() }
-                parser.textInterest = walk.pointee.textInterest
+                parser.textInterest = walk.pointee.wantedText()
             },
             text: { bytes, parser in walk.pointee.text(bytes, parser: parser) },
             diagnostic: { walk.pointee.diagnostic($0) })
@@ -397,7 +397,9 @@ struct XMLPlistWalk<Builder: DocumentBuilder> {
     /// The text ``text(_:parser:)`` would look at now: none while skipping or outside the root,
     /// all of a text tag's (none of a string's when no value is built: lint checks nothing in
     /// it), and only text that is not white space between elements (reported once).
-    var textInterest: XMLTextInterest {
+    ///
+    /// (`mutating` only so that a call through the walk's pointer does not copy the walk.)
+    mutating func wantedText() -> XMLTextInterest {
         let top = frames.count - 1
         guard skipDepth == 0, top >= 0 else { return .none }
         let tag = frames[top].tag
