@@ -109,15 +109,22 @@ extension XMLEventParser {
         let start = tagStart(before: offset)
         session.pointee.depth += 1
         if session.pointee.depth > options.maxDepth {
-            handler.xmlDiagnostic(
-                Diagnostic(
-                    .nestingTooDeep, "elements nested deeper than \(options.maxDepth) levels; refusing to read further",
-                    at: location(ofByteOffset: start)),
-                parser: self)
-            stop()
+            refuseDepth(at: start, handler)
             return
         }
         handler.xmlStartElement(name(localname), start: start, end: tagEnd(from: offset), parser: self)
+    }
+
+    /// Reports elements nested deeper than the limit and stops (apart, so that the per-element
+    /// path stays small).
+    @inline(never)
+    private func refuseDepth(at start: Int, _ handler: any XMLEventHandler) {
+        handler.xmlDiagnostic(
+            Diagnostic(
+                .nestingTooDeep, "elements nested deeper than \(options.maxDepth) levels; refusing to read further",
+                at: location(ofByteOffset: start)),
+            parser: self)
+        stop()
     }
 
     fileprivate func sawEndElement(_ localname: UnsafePointer<xmlChar>?, _ handler: any XMLEventHandler) {

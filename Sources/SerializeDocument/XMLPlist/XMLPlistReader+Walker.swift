@@ -399,6 +399,7 @@ struct XMLPlistWalk<Builder: DocumentBuilder> {
     /// it), and only text that is not white space between elements (reported once).
     ///
     /// (`mutating` only so that a call through the walk's pointer does not copy the walk.)
+    @inline(__always)
     mutating func wantedText() -> XMLTextInterest {
         let top = frames.count - 1
         guard skipDepth == 0, top >= 0 else { return .none }
