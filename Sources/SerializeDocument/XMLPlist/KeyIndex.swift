@@ -47,14 +47,21 @@ struct KeyIndex {
         return equals(entries[scope.entries].key, literal)
     }
 
-    /// Stores `key` (the bytes of a `<key>`'s text) for the innermost dictionary.
-    mutating func store(_ key: [UInt8]) -> KeySpan {
-        let span = KeySpan(start: bytes.count, count: key.count)
-        bytes.append(contentsOf: key)
-        return span
+    /// Where the text of the next `<key>` begins: pass it to ``endKey(from:)``.
+    var keyStart: Int { bytes.count }
+
+    /// Appends a run of a `<key>`'s text (its text goes straight here, never through a copy).
+    mutating func appendKeyText(_ text: UnsafeRawBufferPointer) {
+        bytes.append(contentsOf: text.assumingMemoryBound(to: UInt8.self))
     }
 
-    /// Records the key at `span` (from ``store(_:)``) at `offset`; returns the offset of an
+    /// The key whose text was appended since `start` (``keyStart``), stored for the innermost
+    /// dictionary.
+    func endKey(from start: Int) -> KeySpan {
+        KeySpan(start: start, count: bytes.count - start)
+    }
+
+    /// Records the key at `span` (from ``endKey(from:)``) at `offset`; returns the offset of an
     /// earlier occurrence in the innermost dictionary instead, if any.
     mutating func insert(_ span: KeySpan, at offset: Int) -> Int? {
         guard let top = scopes.indices.last else { return nil }

@@ -194,6 +194,8 @@ struct XMLPlistWalk<Builder: DocumentBuilder> {
     /// The dictionary key of every open frame with ``Frame/hasKey``, outermost first.
     private(set) var keys: [KeySpan] = []
     private var text: [UInt8] = []
+    /// Where the open `<key>`'s text begins in ``keyIndex`` (a key's text goes straight there).
+    private var keyStart = 0
     /// What each tag's name was interned at by libxml2 (``XMLName/identity``), by a hash of the
     /// address: a tag is known again without comparing its name.
     private var tagCache = [(name: UnsafeRawPointer?, tag: Tag)](repeating: (nil, .plist), count: 32)
@@ -269,7 +271,7 @@ struct XMLPlistWalk<Builder: DocumentBuilder> {
         }
         if tag == .key && frames[top].tag == .dict {
             frames.append(Frame(tag: .key, start: start, contentStart: end))
-            if !text.isEmpty { text.removeAll(keepingCapacity: true) }
+            keyStart = keyIndex.keyStart
             return
         }
         if tag == .key {
@@ -413,8 +415,11 @@ struct XMLPlistWalk<Builder: DocumentBuilder> {
         guard skipDepth == 0, top >= 0 else { return }
         let tag = frames[top].tag
         if tag.holdsText {
-            // A string's text is only kept for its value: lint checks nothing in it.
-            if tag != .string || building { text.append(contentsOf: bytes.assumingMemoryBound(to: UInt8.self)) }
+            if tag == .key {
+                keyIndex.appendKeyText(bytes)
+            } else if tag != .string || building {  // a string's text is only kept for its value
+                text.append(contentsOf: bytes.assumingMemoryBound(to: UInt8.self))
+            }
             return
         }
         guard !frames[top].reportedText, bytes.contains(where: { !PlistScalar.isSpace($0) }) else { return }
@@ -462,7 +467,7 @@ struct XMLPlistWalk<Builder: DocumentBuilder> {
     private mutating func closeKey(_ frame: Frame) {
         let dict = dicts.count - 1
         guard dict >= 0 else { return }
-        let key = keyIndex.store(text)
+        let key = keyIndex.endKey(from: keyStart)
         if let previous = dicts[dict].pendingKey {
             let name = keyIndex.string(previous)
             report(.keyWithoutValue, .error, "key \"\(name)\" has no value: a <key> must be followed by a value", at: dicts[dict].pendingKeyOffset, adding: .key(name))
