@@ -208,7 +208,7 @@ public final class CSVReader {
     /// parser; the layout stays in the parser (``layout(ofField:)``) until the next read.
     ///
     /// - Returns: `false` at the end of the input.
-    func readFieldsForDecoding(into fields: inout [String]) throws(Diagnostic) -> Bool {
+    package func readFieldsForDecoding(into fields: inout [String]) throws(Diagnostic) -> Bool {
         var read = false
         defer { if read { rowsRead += 1 } }
         // A field-count or UTF-8 error still consumed the row.
@@ -226,13 +226,18 @@ public final class CSVReader {
         index < parser.fields.count ? parser.fields[index] : nil
     }
 
+    /// Whether field `index` of the current row was quoted (`""` against an empty field).
+    package func isQuoted(field index: Int) -> Bool {
+        index < parser.fields.count && parser.fields[index].quoted
+    }
+
     /// Where field `index` of the current row starts (its opening quote when quoted).
-    func location(ofField index: Int) -> InputLocation? {
+    package func location(ofField index: Int) -> InputLocation? {
         index < parser.fields.count ? parser.location(of: parser.fields[index]) : nil
     }
 
     /// Where the current row ends.
-    var currentRowEnd: InputLocation { parser.rowEnd }
+    package var currentRowEnd: InputLocation { parser.rowEnd }
 
     /// Calls `body` with each remaining row.
     public func forEachRow(_ body: ([String]) throws -> Void) throws {

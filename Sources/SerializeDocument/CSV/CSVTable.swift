@@ -53,15 +53,23 @@ extension CSVTable {
                 "a one-column CSV cannot hold null: its row would be a blank line; write JSON or a property list instead",
                 path: ValuePath([.index(row)]))
         }
-        let writer = CSVWriter(configuration: .init(dialect: dialect, newline: .crlf))
+        let writer = CSVWriter(configuration: Self.writerConfiguration(dialect))
         // Writing into memory does not fail; its error passes through if it ever does.
         if dialect.hasHeader { try writer.write(row: header) }
-        for row in rows {
-            for field in row { try writer.write(field: field ?? "", quoted: field?.isEmpty == true) }
-            try writer.endRow()
-        }
+        for row in rows { try Self.write(row, to: writer) }
         try writer.finish()
         return writer.data
+    }
+
+    /// How tables are written in `dialect`: its delimiter and quote, CRLF line ends.
+    package static func writerConfiguration(_ dialect: CSVDialect) -> CSVWriter.Configuration {
+        .init(dialect: dialect, newline: .crlf)
+    }
+
+    /// Writes one row: `nil` an empty field, the empty string a quoted empty field.
+    package static func write(_ row: [String?], to writer: CSVWriter) throws(Diagnostic) {
+        for field in row { try writer.write(field: field ?? "", quoted: field?.isEmpty == true) }
+        try writer.endRow()
     }
 }
 
@@ -88,67 +96,109 @@ extension CSVTable {
     /// as a located warning.
     package init(csvData data: Data, dialect: CSVDialect, recovers: Bool, warnings: inout [Diagnostic]) throws(Diagnostic) {
         let configuration = CSVReader.Configuration(dialect: dialect, fieldCountPolicy: .flexible, recovers: recovers)
-        var repairs: [Diagnostic] = []
-        var header: [String] = []
+        var stream = try CSVTableRows(reader: try CSVReader(data: data, configuration: configuration), dialect: dialect, recovers: recovers)
         var rows: [[String?]] = []
-        let reader = try CSVReader(data: data, configuration: configuration)
-        header = reader.header ?? []
-        // The columns the header names; the extra columns of long rows come after them.
-        var namedWidth = header.count
-        while let record = try reader.readRecord() {
-            // Without a header the first row's width names the columns.
-            if !dialect.hasHeader, rows.isEmpty, header.isEmpty {
-                header = (0..<record.fields.count).map { "column\($0 + 1)" }
-                namedWidth = header.count
-            }
-            if recovers, record.fields.count < namedWidth {
-                repairs.append(Diagnostic(
-                    .fieldCountMismatch,
-                    "row has \(record.fields.count) fields but the header names \(namedWidth) columns (repaired: padded with empty fields)",
-                    severity: .warning, at: record.end))
-            } else if recovers, record.fields.count > header.count {
-                let names = Set(header.map { Array($0.unicodeScalars) })
-                var extra = 1
-                var added: [String] = []
-                while header.count + added.count < record.fields.count {
-                    let name = "extra\(extra)"
-                    extra += 1
-                    if !names.contains(Array(name.unicodeScalars)) { added.append(name) }
-                }
-                repairs.append(Diagnostic(
-                    .fieldCountMismatch,
-                    "row has \(record.fields.count) fields but the header names \(namedWidth) columns (repaired: the extra fields kept under \(added.joined(separator: ", ")))",
-                    severity: .warning, at: record.location(ofField: header.count)))
-                header += added
-            }
-            // Short and long rows alike: a located error (a short one at its end).
-            guard recovers || record.fields.count == header.count else {
-                throw Diagnostic(
-                    .fieldCountMismatch, "row has \(record.fields.count) fields but the header names \(header.count) columns",
-                    at: record.fields.count > header.count ? record.location(ofField: header.count) : record.end)
-            }
-            var row: [String?] = record.fields.indices.map { index in
-                record.fields[index].isEmpty && !record.isQuoted(index) ? nil : record.fields[index]
-            }
-            if recovers, row.count < header.count { row += Array(repeating: nil, count: header.count - row.count) }
-            rows.append(row)
-        }
-        if header == [""], rows.isEmpty { header = [] }
+        var row: [String?] = []
+        while try stream.next(into: &row) { rows.append(row) }
         // Rows before a long row get the extra columns too, empty: every record has every column.
         if recovers {
-            for index in rows.indices where rows[index].count < header.count {
-                rows[index] += Array(repeating: nil, count: header.count - rows[index].count)
+            for index in rows.indices where rows[index].count < stream.header.count {
+                rows[index] += Array(repeating: nil, count: stream.header.count - rows[index].count)
             }
         }
-        self.init(header: header, rows: rows)
-        headerLocations = reader.headerLocations
+        self = try stream.finishedTable(rows: rows, warnings: &warnings)
+    }
+}
+
+// MARK: - Reading row by row
+
+/// The rows of a CSV table one at a time, under the table's rules: the header (or `column1`,
+/// `column2`, … named by the first row's width), short and long rows (a located error, or under
+/// recovery padded and kept under `extra1`, …), `nil` for an empty unquoted field. ``CSVTable``
+/// reads with it, and so does the streaming converter (`Format+FileConversion.swift`).
+package struct CSVTableRows {
+    let reader: CSVReader
+    let dialect: CSVDialect
+    let recovers: Bool
+    /// The column names so far: a long row under recovery adds its extra columns.
+    package private(set) var header: [String]
+    /// The columns the header names; the extra columns of long rows come after them.
+    var namedWidth: Int
+    /// The row repairs so far (the reader keeps its own).
+    var repairs: [Diagnostic] = []
+    /// Whether a row was read.
+    package private(set) var hasRows = false
+    private var fields: [String] = []
+
+    /// Starts reading the rows after `reader`'s header.
+    package init(reader: CSVReader, dialect: CSVDialect, recovers: Bool) throws(Diagnostic) {
+        self.reader = reader
+        self.dialect = dialect
+        self.recovers = recovers
+        header = reader.header ?? []
+        namedWidth = header.count
+    }
+
+    /// Reads the next row into `row`, padded to ``header`` under recovery.
+    ///
+    /// - Returns: `false` at the end of the input.
+    /// - Throws: ``Diagnostic`` for malformed input, or a row shorter or longer than the header
+    ///   (`fieldCountMismatch`) without recovery.
+    package mutating func next(into row: inout [String?]) throws(Diagnostic) -> Bool {
+        guard try reader.readFieldsForDecoding(into: &fields) else { return false }
+        // Without a header the first row's width names the columns.
+        if !dialect.hasHeader, !hasRows, header.isEmpty {
+            header = (0..<fields.count).map { "column\($0 + 1)" }
+            namedWidth = header.count
+        }
+        hasRows = true
+        if recovers, fields.count < namedWidth {
+            repairs.append(Diagnostic(
+                .fieldCountMismatch,
+                "row has \(fields.count) fields but the header names \(namedWidth) columns (repaired: padded with empty fields)",
+                severity: .warning, at: reader.currentRowEnd))
+        } else if recovers, fields.count > header.count {
+            let names = Set(header.map { Array($0.unicodeScalars) })
+            var extra = 1
+            var added: [String] = []
+            while header.count + added.count < fields.count {
+                let name = "extra\(extra)"
+                extra += 1
+                if !names.contains(Array(name.unicodeScalars)) { added.append(name) }
+            }
+            repairs.append(Diagnostic(
+                .fieldCountMismatch,
+                "row has \(fields.count) fields but the header names \(namedWidth) columns (repaired: the extra fields kept under \(added.joined(separator: ", ")))",
+                severity: .warning, at: reader.location(ofField: header.count)))
+            header += added
+        }
+        // Short and long rows alike: a located error (a short one at its end).
+        guard recovers || fields.count == header.count else {
+            throw Diagnostic(
+                .fieldCountMismatch, "row has \(fields.count) fields but the header names \(header.count) columns",
+                at: fields.count > header.count ? reader.location(ofField: header.count) : reader.currentRowEnd)
+        }
+        row.removeAll(keepingCapacity: true)
+        for index in fields.indices { row.append(fields[index].isEmpty && !reader.isQuoted(field: index) ? nil : fields[index]) }
+        if recovers, row.count < header.count { row += Array(repeating: nil, count: header.count - row.count) }
+        return true
+    }
+
+    /// The table of `rows` (read by this stream, or none when they were written as they came):
+    /// the header checked (``CSVTable/checkHeaderNames()``) or, under recovery, renamed, with
+    /// every repair appended to `warnings` in input order.
+    package func finishedTable(rows: [[String?]], warnings: inout [Diagnostic]) throws(Diagnostic) -> CSVTable {
+        var table = CSVTable(header: header == [""] && !hasRows ? [] : header, rows: rows)
+        table.headerLocations = reader.headerLocations
         if recovers {
-            renameHeaderNames(into: &repairs)
+            var repairs = repairs
+            table.renameHeaderNames(into: &repairs)
             // The reader's repairs and the row repairs, in input order.
             warnings += (reader.repairs + repairs).sorted { ($0.location?.byteOffset ?? 0, $0.location?.line ?? 0, $0.location?.column ?? 0) < ($1.location?.byteOffset ?? 0, $1.location?.line ?? 0, $1.location?.column ?? 0) }
         } else {
-            try checkHeaderNames()
+            try table.checkHeaderNames()
         }
+        return table
     }
 }
 
