@@ -129,8 +129,16 @@ extension FileConversion {
             if let pending = pendingValue ?? pendingNull { throw pending }
             do { try writer.finish() } catch { throw .writing(error) }
         default:
+            // A flat header (every column a plain key) is written without building each record;
+            // an inferred `[]` or `{}` deeper than the limit goes through `record(of:)` for its error.
+            let flatKeys: [String]? = flat && (!reading.inferCSVTypes || reading.maximumDepth >= 3)
+                ? paths.map { if case let .key(key) = $0[0] { key } else { "" } } : nil
+            let keyOrder: [Int] = writing.sortKeys
+                ? (flatKeys ?? []).indices.sorted { DocumentKey((flatKeys ?? [])[$0]) < DocumentKey((flatKeys ?? [])[$1]) }
+                : Array(0..<width)
             let sink = try Sink(destination)
             var output = JSONOutput(options: writing, capacity: 1 << 20)
+            let memberBytes = (flatKeys ?? []).map(output.memberBytes)
             var pendingRead: ConversionFailure?
             var pendingWrite: ConversionFailure?
             do throws(Diagnostic) {
@@ -142,23 +150,49 @@ extension FileConversion {
                         defer { rowIndex += 1 }
                         guard pendingRead == nil else { continue }
                         if row.count < width { row += Array(repeating: nil, count: width - row.count) }
-                        let record: Document
-                        do throws(Diagnostic) {
-                            record = try CSVFlattening.record(
-                                of: row, at: rowIndex, header: header.header, paths: paths, infer: reading.inferCSVTypes,
-                                maximumDepth: reading.maximumDepth)
-                        } catch {
-                            pendingRead = .reading(error)
-                            continue
-                        }
-                        guard pendingWrite == nil else { continue }
-                        do throws(Diagnostic) {
-                            output.beginElement(in: &array)
-                            _ = try record.build(into: &output, sortKeys: writing.sortKeys)
-                            output.endElement((), in: &array)
-                        } catch {
-                            pendingWrite = .writing(error)
-                            continue
+                        if let keys = flatKeys {
+                            // A flat header: the record `CSVFlattening.record(of:)` would build is
+                            // these keys in this order, each with its field's value.
+                            guard pendingWrite == nil else { continue }
+                            do throws(Diagnostic) {
+                                output.beginElement(in: &array)
+                                var members = try output.beginDictionary()
+                                for column in keyOrder {
+                                    if reading.inferCSVTypes {
+                                        output.beginMember(keys[column], in: &members)
+                                        try output.scalar(row[column].map(CSVFlattening.inferred) ?? .null)
+                                        output.endMember((), in: &members)
+                                    } else {
+                                        // Strings and nulls cannot fail: no path to keep.
+                                        output.member(memberBytes[column], in: &members)
+                                        if let text = row[column] { output.writeString(text) } else { output.bytes.append("null") }
+                                    }
+                                }
+                                output.endDictionary(members)
+                                output.endElement((), in: &array)
+                            } catch {
+                                pendingWrite = .writing(error)
+                                continue
+                            }
+                        } else {
+                            let record: Document
+                            do throws(Diagnostic) {
+                                record = try CSVFlattening.record(
+                                    of: row, at: rowIndex, header: header.header, paths: paths, infer: reading.inferCSVTypes,
+                                    maximumDepth: reading.maximumDepth)
+                            } catch {
+                                pendingRead = .reading(error)
+                                continue
+                            }
+                            guard pendingWrite == nil else { continue }
+                            do throws(Diagnostic) {
+                                output.beginElement(in: &array)
+                                _ = try record.build(into: &output, sortKeys: writing.sortKeys)
+                                output.endElement((), in: &array)
+                            } catch {
+                                pendingWrite = .writing(error)
+                                continue
+                            }
                         }
                         if output.bytes.count >= 1 << 20 {
                             do throws(Diagnostic) {
