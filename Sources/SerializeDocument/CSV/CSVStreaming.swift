@@ -254,6 +254,7 @@ extension FileConversion {
         if let pendingValue { throw .writing(pendingValue) }
         do { try columns.check(recordCount: first.count) } catch { throw .writing(error) }
         // Pass 2: the rows.
+        file.rewind()
         let header = columns.names
         let writer = try csvWriter(destination, dialect: to)
         var pendingNull: Diagnostic?
@@ -287,7 +288,7 @@ final class MappedFile {
     let data: Data
     private let base: UnsafeMutableRawPointer?
     private var released = 0
-    private static let step = 4 << 20
+    private static let step = 1 << 20
 
     init(_ url: URL) throws(Diagnostic) {
         let descriptor = open(url.path, O_RDONLY)
@@ -304,6 +305,9 @@ final class MappedFile {
         base = mapped
         data = Data(bytesNoCopy: mapped, count: size, deallocator: .custom { pointer, count in munmap(pointer, count) })
     }
+
+    /// Starts another pass from the beginning of the file.
+    func rewind() { released = 0 }
 
     /// Gives back the pages before `offset` (a reader never looks back but for an error's
     /// location, which reads them from the file again).
