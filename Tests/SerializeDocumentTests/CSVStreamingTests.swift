@@ -41,7 +41,11 @@ import TestSupport
     ].map { Input(name: $0.0, bytes: Array($0.1.utf8)) } + [
         Input(name: "invalid utf8 byte", bytes: Array("a,b\n1,".utf8) + [0xFF, 0x0A]),
         Input(name: "bom", bytes: [0xEF, 0xBB, 0xBF] + Array("a;b\n1;2\n".utf8)),
-    ]
+    ] + [
+        // The streamed UTF-8 check against the strings' own: overlong, surrogate, cut, above U+10FFFF, valid.
+        [0xC0, 0xAF], [0xED, 0xA0, 0x80], [0xF0, 0x9F, 0x98], [0xF4, 0x90, 0x80, 0x80], [0xE0, 0x9F, 0xBF], [0xF0, 0x8F, 0xBF, 0xBF],
+        [0xF0, 0x9F, 0x98, 0x80], [0xEF, 0xBF, 0xBD], [0xDF, 0xBF], [0xF4, 0x8F, 0xBF, 0xBF],
+    ].map { (bytes: [UInt8]) in Input(name: "utf8 \(bytes)", bytes: Array("a,b\nxyz,\"q\"\n1,".utf8) + bytes + Array("tail\n".utf8)) }
 
     static let madeJSON: [Input] = [
         ("records", #"[{"a":1,"b":{"c":[1,2]}},{"b":{"c":[3]},"a":null,"d":"x"}]"#),

@@ -144,7 +144,38 @@ extension FileConversion {
             do throws(Diagnostic) {
                 var array = try output.beginArray()
                 var rowIndex = 0
+                func drain() {
+                    guard output.bytes.count >= 1 << 20, pendingWrite == nil else { return }
+                    do throws(Diagnostic) {
+                        try output.bytes.drain { (bytes: UnsafeBufferPointer<UInt8>) throws(Diagnostic) in try sink.write(UnsafeRawBufferPointer(bytes)) }
+                    } catch {
+                        pendingWrite = .writing(error)
+                    }
+                }
                 try withRows(input, dialect: dialect, recovers: recovers) { (rows: inout CSVTableRows) throws(Diagnostic) in
+                    if flatKeys != nil, !reading.inferCSVTypes, !recovers, dialect.escape == nil {
+                        // Strings and nulls straight from the field bytes: no string is made.
+                        let buffer = output.bytes
+                        while try rows.nextRaw() {
+                            guard pendingWrite == nil else { continue }
+                            output.beginElement(in: &array)
+                            var members = try output.beginDictionary()
+                            for column in keyOrder {
+                                output.member(memberBytes[column], in: &members)
+                                if rows.isNull(column) {
+                                    output.bytes.append("null")
+                                } else {
+                                    output.bytes.append(UInt8(ascii: "\""))
+                                    rows.withField(column) { JSONOutput.appendEscaped($0, to: buffer) }
+                                    output.bytes.append(UInt8(ascii: "\""))
+                                }
+                            }
+                            output.endDictionary(members)
+                            output.endElement((), in: &array)
+                            drain()
+                        }
+                        return
+                    }
                     var row: [String?] = []
                     while try rows.next(into: &row) {
                         defer { rowIndex += 1 }
@@ -194,13 +225,7 @@ extension FileConversion {
                                 continue
                             }
                         }
-                        if output.bytes.count >= 1 << 20 {
-                            do throws(Diagnostic) {
-                                try output.bytes.drain { (bytes: UnsafeBufferPointer<UInt8>) throws(Diagnostic) in try sink.write(UnsafeRawBufferPointer(bytes)) }
-                            } catch {
-                                pendingWrite = .writing(error)
-                            }
-                        }
+                        drain()
                     }
                 }
                 output.endArray(array)

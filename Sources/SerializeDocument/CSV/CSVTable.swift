@@ -146,42 +146,72 @@ package struct CSVTableRows {
     ///   (`fieldCountMismatch`) without recovery.
     package mutating func next(into row: inout [String?]) throws(Diagnostic) -> Bool {
         guard try reader.readFieldsForDecoding(into: &fields) else { return false }
+        try checkWidth(fields.count)
+        row.removeAll(keepingCapacity: true)
+        for index in fields.indices { row.append(fields[index].isEmpty && !reader.isQuoted(field: index) ? nil : fields[index]) }
+        if recovers, row.count < header.count { row += Array(repeating: nil, count: header.count - row.count) }
+        return true
+    }
+
+    /// Reads the next row without making strings: its fields are then ``withField(_:_:)``
+    /// and ``isNull(_:)``, each UTF-8 checked as ``next(into:)`` checks it. Not under recovery
+    /// (a row is not padded) nor with an escape character (fields are not unescaped).
+    ///
+    /// - Returns: `false` at the end of the input.
+    package mutating func nextRaw() throws(Diagnostic) -> Bool {
+        guard try reader.nextRawRecord() else { return false }
+        for index in 0..<reader.fieldCount where !reader.withRawField(index, { CSVReader.isValidUTF8($0) }) {
+            // The strings' own check throws the located error.
+            fields = try reader.currentFields()
+        }
+        try checkWidth(reader.fieldCount)
+        return true
+    }
+
+    /// Calls `body` with the UTF-8 bytes of field `index` of the row ``nextRaw()`` read.
+    package func withField<R>(_ index: Int, _ body: (UnsafeBufferPointer<UInt8>) -> R) -> R {
+        reader.withRawField(index, body)
+    }
+
+    /// Whether field `index` of the row ``nextRaw()`` read is an empty unquoted field (`nil`).
+    package func isNull(_ index: Int) -> Bool {
+        !reader.isQuoted(field: index) && reader.withRawField(index, { $0.isEmpty })
+    }
+
+    /// The header and field-count rules for a row of `count` fields.
+    private mutating func checkWidth(_ count: Int) throws(Diagnostic) {
         // Without a header the first row's width names the columns.
         if !dialect.hasHeader, !hasRows, header.isEmpty {
-            header = (0..<fields.count).map { "column\($0 + 1)" }
+            header = (0..<count).map { "column\($0 + 1)" }
             namedWidth = header.count
         }
         hasRows = true
-        if recovers, fields.count < namedWidth {
+        if recovers, count < namedWidth {
             repairs.append(Diagnostic(
                 .fieldCountMismatch,
-                "row has \(fields.count) fields but the header names \(namedWidth) columns (repaired: padded with empty fields)",
+                "row has \(count) fields but the header names \(namedWidth) columns (repaired: padded with empty fields)",
                 severity: .warning, at: reader.currentRowEnd))
-        } else if recovers, fields.count > header.count {
+        } else if recovers, count > header.count {
             let names = Set(header.map { Array($0.unicodeScalars) })
             var extra = 1
             var added: [String] = []
-            while header.count + added.count < fields.count {
+            while header.count + added.count < count {
                 let name = "extra\(extra)"
                 extra += 1
                 if !names.contains(Array(name.unicodeScalars)) { added.append(name) }
             }
             repairs.append(Diagnostic(
                 .fieldCountMismatch,
-                "row has \(fields.count) fields but the header names \(namedWidth) columns (repaired: the extra fields kept under \(added.joined(separator: ", ")))",
+                "row has \(count) fields but the header names \(namedWidth) columns (repaired: the extra fields kept under \(added.joined(separator: ", ")))",
                 severity: .warning, at: reader.location(ofField: header.count)))
             header += added
         }
         // Short and long rows alike: a located error (a short one at its end).
-        guard recovers || fields.count == header.count else {
+        guard recovers || count == header.count else {
             throw Diagnostic(
-                .fieldCountMismatch, "row has \(fields.count) fields but the header names \(header.count) columns",
-                at: fields.count > header.count ? reader.location(ofField: header.count) : reader.currentRowEnd)
+                .fieldCountMismatch, "row has \(count) fields but the header names \(header.count) columns",
+                at: count > header.count ? reader.location(ofField: header.count) : reader.currentRowEnd)
         }
-        row.removeAll(keepingCapacity: true)
-        for index in fields.indices { row.append(fields[index].isEmpty && !reader.isQuoted(field: index) ? nil : fields[index]) }
-        if recovers, row.count < header.count { row += Array(repeating: nil, count: header.count - row.count) }
-        return true
     }
 
     /// The table of `rows` (read by this stream, or none when they were written as they came):

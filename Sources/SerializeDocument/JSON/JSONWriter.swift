@@ -143,13 +143,14 @@ struct JSONOutput: DocumentBuilder {
     func writeString(_ string: String) {
         bytes.append(UInt8(ascii: "\""))
         var string = string
-        string.withUTF8 { appendEscaped($0) }
+        string.withUTF8 { Self.appendEscaped($0, to: bytes) }
         bytes.append(UInt8(ascii: "\""))
     }
 
-    /// Appends `utf8` with `"`, `\` and the control characters escaped: runs of bytes that need
-    /// no escape are found eight bytes at a time and copied whole.
-    func appendEscaped(_ utf8: UnsafeBufferPointer<UInt8>) {
+    /// Appends `utf8` to `bytes` with `"`, `\` and the control characters escaped: runs of bytes
+    /// that need no escape are found eight bytes at a time and copied whole.
+    static func appendEscaped(_ utf8: UnsafeBufferPointer<UInt8>, to bytes: ByteBuffer) {
+        @inline(__always) func append(_ text: String) { bytes.append(text) }
         guard let base = utf8.baseAddress else { return }
         let count = utf8.count
         var runStart = 0
