@@ -17,20 +17,24 @@ swift build -c release --product serialize >/dev/null
 serialize=${SERIALIZE:-$(swift build -c release --show-bin-path)/serialize}
 export POLARS_MAX_THREADS=2
 
-# measure NAME COMMAND...: the fastest of $runs runs and the largest peak resident memory seen.
+# measure NAME COMMAND...: the fastest of $runs runs (wall, and the CPU time of that run) and
+# the largest peak resident memory seen.
 measure() {
     local name=$1; shift
-    local best="" peak=0
+    local best="" cpu="" peak=0
     for _ in $(seq "$runs"); do
-        if ! /usr/bin/time -f "%e %M" -o "$work/time" "$@" >/dev/null 2>"$work/err"; then
+        if ! /usr/bin/time -f "%e %U %S %M" -o "$work/time" "$@" >/dev/null 2>"$work/err"; then
             printf '| %-46s | failed: %s |\n' "$name" "$(head -c 160 "$work/err" | tr '\n' ' ')"
             return
         fi
-        read -r seconds kib <"$work/time"
-        if [ -z "$best" ] || awk "BEGIN { exit !($seconds < $best) }"; then best=$seconds; fi
+        read -r seconds user system kib <"$work/time"
+        if [ -z "$best" ] || awk "BEGIN { exit !($seconds < $best) }"; then
+            best=$seconds
+            cpu=$(awk "BEGIN { printf \"%.2f\", $user + $system }")
+        fi
         [ "$kib" -gt "$peak" ] && peak=$kib
     done
-    printf '| %-46s | %8s s | %7.1f MiB |\n' "$name" "$best" "$(awk "BEGIN { print $peak / 1024 }")"
+    printf '| %-46s | %8s s | %6s s | %7.1f MiB |\n' "$name" "$best" "$cpu" "$(awk "BEGIN { print $peak / 1024 }")"
 }
 
 py_csv='import csv, sys; w = csv.writer(open(sys.argv[2], "w", newline="", encoding="utf-8")); w.writerows(csv.reader(open(sys.argv[1], newline="", encoding="utf-8")))'
@@ -43,8 +47,8 @@ for size in $sizes; do
     [ -f "$input" ] || python3 Benchmarks/Scripts/generate-unicode-csv.py "$input" "$size"
     echo
     echo "input: $(stat -c %s "$input") bytes ($size MB), $(wc -l <"$input") lines; $runs runs; load $(cut -d' ' -f1-3 /proc/loadavg)"
-    echo "| conversion | wall (fastest) | peak RSS |"
-    echo "| --- | ---: | ---: |"
+    echo "| conversion | wall (fastest) | CPU of that run | peak RSS |"
+    echo "| --- | ---: | ---: | ---: |"
     measure "serialize convert CSV → CSV" "$serialize" convert "$input" "$work/s.csv"
     measure "serialize convert CSV → JSON" "$serialize" convert "$input" "$work/s.json"
     measure "serialize convert CSV → JSON --compact" "$serialize" convert "$input" "$work/s.compact.json" --compact
