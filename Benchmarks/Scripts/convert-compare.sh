@@ -15,25 +15,7 @@ swift build -c release --product serialize >/dev/null
 serialize=$(swift build -c release --show-bin-path)/serialize
 echo "input: $(du -m "$input" | cut -f1) MB ($(stat -c %s "$input") bytes), $work"
 
-# measure NAME RUNS COMMAND...: the fastest of RUNS runs (the machine is shared; the fastest is
-# the least disturbed), and the largest peak resident memory seen.
-measure() {
-    local name=$1 runs=$2; shift 2
-    local best="" cpu="" peak=0
-    for _ in $(seq "$runs"); do
-        if ! /usr/bin/time -f "%e %U %S %M" -o "$work/time" "$@" >/dev/null 2>"$work/err"; then
-            printf '| %-44s | failed: %s |\n' "$name" "$(head -c 120 "$work/err" | tr '\n' ' ')"
-            return
-        fi
-        read -r seconds user system kib <"$work/time"
-        if [ -z "$best" ] || awk "BEGIN { exit !($seconds < $best) }"; then
-            best=$seconds
-            cpu=$(awk "BEGIN { printf \"%.2f\", $user + $system }")
-        fi
-        [ "$kib" -gt "$peak" ] && peak=$kib
-    done
-    printf '| %-44s | %8s s | %8s s | %6d MiB | %d |\n' "$name" "$best" "$cpu" $((peak / 1024)) "$runs"
-}
+source Benchmarks/Scripts/measure.sh
 
 py_dump='import json, plistlib, sys; plistlib.dump(json.load(open(sys.argv[1], encoding="utf-8")), open(sys.argv[2], "wb"), fmt=getattr(plistlib, sys.argv[3]))'
 py_load='import json, plistlib, sys; json.dump(plistlib.load(open(sys.argv[1], "rb")), open(sys.argv[2], "w", encoding="utf-8"), ensure_ascii=False)'

@@ -17,25 +17,7 @@ swift build -c release --product serialize >/dev/null
 serialize=${SERIALIZE:-$(swift build -c release --show-bin-path)/serialize}
 export POLARS_MAX_THREADS=2
 
-# measure NAME COMMAND...: the fastest of $runs runs (wall, and the CPU time of that run) and
-# the largest peak resident memory seen.
-measure() {
-    local name=$1; shift
-    local best="" cpu="" peak=0
-    for _ in $(seq "$runs"); do
-        if ! /usr/bin/time -f "%e %U %S %M" -o "$work/time" "$@" >/dev/null 2>"$work/err"; then
-            printf '| %-46s | failed: %s |\n' "$name" "$(head -c 160 "$work/err" | tr '\n' ' ')"
-            return
-        fi
-        read -r seconds user system kib <"$work/time"
-        if [ -z "$best" ] || awk "BEGIN { exit !($seconds < $best) }"; then
-            best=$seconds
-            cpu=$(awk "BEGIN { printf \"%.2f\", $user + $system }")
-        fi
-        [ "$kib" -gt "$peak" ] && peak=$kib
-    done
-    printf '| %-46s | %8s s | %6s s | %7.1f MiB |\n' "$name" "$best" "$cpu" "$(awk "BEGIN { print $peak / 1024 }")"
-}
+source Benchmarks/Scripts/measure.sh
 
 py_csv='import csv, sys; w = csv.writer(open(sys.argv[2], "w", newline="", encoding="utf-8")); w.writerows(csv.reader(open(sys.argv[1], newline="", encoding="utf-8")))'
 py_json='import csv, json, sys; json.dump(list(csv.DictReader(open(sys.argv[1], newline="", encoding="utf-8"))), open(sys.argv[2], "w", encoding="utf-8"), ensure_ascii=False, indent=2)'
@@ -47,18 +29,18 @@ for size in $sizes; do
     [ -f "$input" ] || python3 Benchmarks/Scripts/generate-unicode-csv.py "$input" "$size"
     echo
     echo "input: $(stat -c %s "$input") bytes ($size MB), $(wc -l <"$input") lines; $runs runs; load $(cut -d' ' -f1-3 /proc/loadavg)"
-    echo "| conversion | wall (fastest) | CPU of that run | peak RSS |"
-    echo "| --- | ---: | ---: | ---: |"
-    measure "serialize convert CSV → CSV" "$serialize" convert "$input" "$work/s.csv"
-    measure "serialize convert CSV → JSON" "$serialize" convert "$input" "$work/s.json"
-    measure "serialize convert CSV → JSON --compact" "$serialize" convert "$input" "$work/s.compact.json" --compact
+    echo "| conversion | wall (fastest) | CPU of that run | peak RSS | runs |"
+    echo "| --- | ---: | ---: | ---: | ---: |"
+    measure "serialize convert CSV → CSV" "$runs" "$serialize" convert "$input" "$work/s.csv"
+    measure "serialize convert CSV → JSON" "$runs" "$serialize" convert "$input" "$work/s.json"
+    measure "serialize convert CSV → JSON --compact" "$runs" "$serialize" convert "$input" "$work/s.compact.json" --compact
     [ "$size" -gt 100 ] && continue  # RSS only for the large file
-    measure "serialize convert JSON → CSV (two passes)" "$serialize" convert "$work/s.json" "$work/s.back.csv"
+    measure "serialize convert JSON → CSV (two passes)" "$runs" "$serialize" convert "$work/s.json" "$work/s.back.csv"
     cmp -s "$work/s.back.csv" "$work/s.csv" && echo "(JSON → CSV gives back serialize's CSV byte for byte)"
-    measure "python csv reader + writer" python3 -c "$py_csv" "$input" "$work/p.csv"
+    measure "python csv reader + writer" "$runs" python3 -c "$py_csv" "$input" "$work/p.csv"
     cmp -s "$work/s.csv" "$work/p.csv" && echo "(serialize's CSV output is byte-identical to Python's csv.writer output)"
-    measure "python csv DictReader + json.dump" python3 -c "$py_json" "$input" "$work/p.json"
-    measure "polars read_csv + write_csv (2 threads)" python3 -c "$pl_csv" "$input" "$work/pl.csv"
-    measure "polars read_csv + write_json (2 threads)" python3 -c "$pl_json" "$input" "$work/pl.json"
+    measure "python csv DictReader + json.dump" "$runs" python3 -c "$py_json" "$input" "$work/p.json"
+    measure "polars read_csv + write_csv (2 threads)" "$runs" python3 -c "$pl_csv" "$input" "$work/pl.csv"
+    measure "polars read_csv + write_json (2 threads)" "$runs" python3 -c "$pl_json" "$input" "$work/pl.json"
     cmp -s "$work/s.compact.json" "$work/pl.json" && echo "(serialize's --compact JSON is byte-identical to polars' write_json output)"
 done
