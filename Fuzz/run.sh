@@ -21,7 +21,7 @@ targets=(
     "FuzzCSV|csv|csv"
     "FuzzCSVInfer|csv|csv"
     "FuzzPlistLint|xmlplist bplist|xmlplist bplist"
-    "FuzzModels|json csv|json csv xmlplist"
+    "FuzzModels|json csv xmlplist bplist|json csv xmlplist bplist"
     "FuzzRoundTrip|json xmlplist bplist|json xmlplist bplist"
     "FuzzStreamTree|json xmlplist bplist|json xmlplist bplist"
     "FuzzCSVRoundTrip|csv|csv"

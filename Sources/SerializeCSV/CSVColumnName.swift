@@ -134,4 +134,37 @@ package enum CSVColumnName {
     package static func canonical(_ name: String, at location: InputLocation? = nil) throws(Diagnostic) -> String {
         render(try parse(name, at: location))
     }
+
+    // MARK: - Several header rows
+
+    /// One name per column from several header rows (``CSVDialect/headerRows``), the one rule:
+    /// in every row but the last, a non-empty cell is carried right over the empty cells after
+    /// it (a group header spanning columns), as long as the row above (after its own carrying)
+    /// does not change between the two columns; a column's name is then its non-empty cells
+    /// from top to bottom, each escaped as a key, joined with `.` (``appending(key:to:)``).
+    ///
+    /// ```
+    /// id,address,,        →  id, address.street, address.city
+    /// ,street,city
+    /// ```
+    package static func combining(headerRows rows: [[String]]) -> [String] {
+        guard rows.count > 1 else { return rows.first ?? [] }
+        let width = rows.map(\.count).max() ?? 0
+        var filled: [[String]] = []
+        for (index, row) in rows.enumerated() {
+            var cells = (0..<width).map { $0 < row.count ? row[$0] : "" }
+            if index < rows.count - 1 {
+                for column in cells.indices.dropFirst() where cells[column].isEmpty {
+                    let sameGroup = filled.last.map { Array($0[column].unicodeScalars) == Array($0[column - 1].unicodeScalars) } ?? true
+                    if sameGroup { cells[column] = cells[column - 1] }
+                }
+            }
+            filled.append(cells)
+        }
+        return (0..<width).map { column in
+            let parts = filled.map { $0[column] }.filter { !$0.isEmpty }
+            guard let first = parts.first else { return "" }
+            return parts.dropFirst().reduce(root(first)) { appending(key: $1, to: $0) }
+        }
+    }
 }

@@ -14,7 +14,9 @@ public struct CSVSniff: Sendable, Hashable {
     public var summary: String {
         func shown(_ scalar: Unicode.Scalar) -> String { scalar == "\t" ? "tab" : "'\(scalar)'" }
         var parts = ["encoding \(dialect.encoding.rawValue)", "delimiter \(shown(dialect.delimiter))", "quote \(shown(dialect.quote))"]
-        parts.append(dialect.hasHeader ? "header" : "no header")
+        parts.append(dialect.hasHeader ? dialect.headerRows > 1 ? "\(dialect.headerRows) header rows" : "header" : "no header")
+        if let escape = dialect.escape { parts.append("escape \(shown(escape))") }
+        if dialect.trimsUnquotedWhitespace { parts.append("trim blanks around fields") }
         if dialect.skipLines > 0 { parts.append("skip \(dialect.skipLines) line\(dialect.skipLines == 1 ? "" : "s")") }
         return parts.joined(separator: ", ")
     }
@@ -30,7 +32,12 @@ extension CSVDialect {
     ///   (a sequence cut by the sample's end is allowed); else Windows-1252 when a byte in
     ///   0x80–0x9F is one of its characters, else Latin-1, with a note saying so;
     /// - **quote**: `'` when it opens and closes fields more often than `"`, else `"`;
-    /// - **delimiter**: ``detectDelimiter(in:candidates:)`` (`,` when no candidate fits);
+    /// - **delimiter**: ``detectDelimiter(in:candidates:)``; when none of ``commonDelimiters``
+    ///   fits, a space if it splits every line (two at least) into one count above one; else `,`;
+    /// - **escape**: `\` when a backslash before the quote, inside a quoted field, is followed
+    ///   by text (not a delimiter or a line end): `"say \"hi\""`;
+    /// - **whitespace**: ``trimsUnquotedWhitespace`` when at least half of the delimiters outside
+    ///   quotes have a space or tab beside them (`a, b` and `a , b`);
     /// - **preamble**: leading lines with fewer fields than the count most later lines have
     ///   (more than one, on at least two lines) are skipped (``skipLines``);
     /// - **header**: the first row is data when, in some column, it holds a number where every
@@ -58,7 +65,9 @@ extension CSVDialect {
         if data.count > sample.count, let end = text.lastIndex(where: { $0 == 0x0A || $0 == 0x0D }) { text = Array(text[...end]) }
         // Quote, then delimiter.
         dialect.quote = quoteScore(text, "'") > quoteScore(text, "\"") ? "'" : "\""
-        dialect.delimiter = dialect.detectDelimiter(in: text) ?? ","
+        dialect.delimiter = dialect.detectDelimiter(in: text) ?? spaceDelimiter(text, dialect: dialect) ?? ","
+        dialect.escape = backslashEscapes(text, dialect: dialect) ? "\\" : nil
+        dialect.trimsUnquotedWhitespace = blanksAroundDelimiters(text, dialect: dialect)
         // Preamble: leading lines whose field count is not the most common one.
         let counts = fieldCounts(
             text, delimiter: Array(String(dialect.delimiter).utf8), quote: Array(String(dialect.quote).utf8), maxLines: 200)
@@ -86,6 +95,53 @@ extension CSVDialect {
             case .error: return cutAllowed && bytes.count - consumed < 4 && bytes[consumed...].first.map { $0 >= 0xC0 } == true
             }
         }
+    }
+
+    /// A space, when it splits every line of the sample (two at least; quotes respected) into
+    /// the same count above one; `nil` otherwise. Every line, not most: a one-column file of
+    /// text with spaces is not split.
+    private static func spaceDelimiter(_ text: [UInt8], dialect: CSVDialect) -> Unicode.Scalar? {
+        let counts = fieldCounts(text, delimiter: [0x20], quote: Array(String(dialect.quote).utf8), maxLines: 50)
+        guard counts.count >= 2, let first = counts.first, first > 1, counts.allSatisfy({ $0 == first }) else { return nil }
+        return " "
+    }
+
+    /// Whether a backslash before the quote inside a quoted field is followed by text, as an
+    /// escape is and a closing quote is not.
+    private static func backslashEscapes(_ text: [UInt8], dialect: CSVDialect) -> Bool {
+        guard dialect.quote.isASCII, dialect.delimiter.isASCII else { return false }
+        let quote = UInt8(dialect.quote.value), delimiter = UInt8(dialect.delimiter.value)
+        var inQuotes = false
+        var index = 0
+        while index < text.count {
+            let byte = text[index]
+            if inQuotes, byte == 0x5C, index + 1 < text.count, text[index + 1] == quote {
+                let next = index + 2 < text.count ? text[index + 2] : 0x0A
+                if next != delimiter, next != 0x0A, next != 0x0D { return true }
+                index += 2
+                continue
+            }
+            if byte == quote { inQuotes.toggle() }
+            index += 1
+        }
+        return false
+    }
+
+    /// Whether at least half of the delimiters outside quotes have a space or tab beside them
+    /// (one that is not itself the delimiter).
+    private static func blanksAroundDelimiters(_ text: [UInt8], dialect: CSVDialect) -> Bool {
+        guard dialect.quote.isASCII, dialect.delimiter.isASCII, dialect.delimiter != " ", dialect.delimiter != "\t" else { return false }
+        let quote = UInt8(dialect.quote.value), delimiter = UInt8(dialect.delimiter.value)
+        func isBlank(_ index: Int) -> Bool { index >= 0 && index < text.count && (text[index] == 0x20 || text[index] == 0x09) }
+        var inQuotes = false
+        var delimiters = 0, blank = 0
+        for index in text.indices {
+            if text[index] == quote { inQuotes.toggle() }
+            guard !inQuotes, text[index] == delimiter else { continue }
+            delimiters += 1
+            if isBlank(index - 1) || isBlank(index + 1) { blank += 1 }
+        }
+        return delimiters > 0 && 2 * blank >= delimiters
     }
 
     /// How often `quote` opens a field (after a line start or a common delimiter) and closes one.
@@ -128,8 +184,9 @@ extension CSVDialect {
 
 extension CSVDialect {
     /// The first field in which `other` (what ``sniff(_:)`` found) differs from this dialect,
-    /// as a remedy naming the `CSVDialect` option (`delimiter`, `quote`, `encoding`,
-    /// `skipLines`, `noHeader`), for an error reading in this dialect; `nil` when they agree.
+    /// as a remedy naming the `CSVDialect` option (`encoding`, `delimiter`, `quote`, `escape`,
+    /// `trimWhitespace`, `skipLines`, `headerRows`, `noHeader`), for an error reading in this
+    /// dialect; `nil` when they agree.
     public func remedy(towards other: CSVDialect) -> Remedy? {
         func text(_ scalar: Unicode.Scalar) -> String { scalar == "\t" ? "tab" : String(scalar) }
         if other.encoding != encoding {
@@ -141,8 +198,17 @@ extension CSVDialect {
         if other.quote != quote {
             return Remedy(option: "quote", value: text(other.quote), effect: "read \(text(other.quote)) as the quote")
         }
+        if other.escape != escape, let escape = other.escape {
+            return Remedy(option: "escape", value: text(escape), effect: "read \(text(escape)) before a quote as an escape")
+        }
+        if other.trimsUnquotedWhitespace, !trimsUnquotedWhitespace {
+            return Remedy(option: "trimWhitespace", effect: "trim the spaces and tabs around fields")
+        }
         if other.skipLines != skipLines {
             return Remedy(option: "skipLines", value: String(other.skipLines), effect: "skip the preamble lines before the header")
+        }
+        if other.hasHeader, hasHeader, other.headerRows != headerRows {
+            return Remedy(option: "headerRows", value: String(other.headerRows), effect: "read \(other.headerRows) rows as the header")
         }
         if other.hasHeader != hasHeader, !other.hasHeader {
             return Remedy(option: "noHeader", effect: "read the first row as data")

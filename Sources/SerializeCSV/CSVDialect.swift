@@ -15,6 +15,14 @@ public struct CSVDialect: Sendable, Hashable {
     public var quote: Unicode.Scalar
     /// Whether the first row is a header naming the columns.
     public var hasHeader: Bool
+    /// How many rows make the header when ``hasHeader`` (1 by default). Several header rows
+    /// combine into one name per column: a cell of an upper
+    /// row is carried right over the empty cells after it (a group spanning columns), and a
+    /// column's non-empty cells, top to bottom, are joined with `.` as nested keys, so that
+    /// `address` over `street` is the column `address.street` (`{"address": {"street": …}}`).
+    /// A carried cell stops where the row above starts another group. Writers write one header
+    /// row of the combined names.
+    public var headerRows: Int
     /// Whether spaces and tabs around unquoted fields (and around the quotes of quoted fields)
     /// are trimmed on read, and quoted on write so that they survive.
     public var trimsUnquotedWhitespace: Bool
@@ -40,8 +48,10 @@ public struct CSVDialect: Sendable, Hashable {
         escape: Unicode.Scalar? = nil,
         comment: Unicode.Scalar? = nil,
         skipLines: Int = 0,
-        encoding: CSVEncoding = .utf8
+        encoding: CSVEncoding = .utf8,
+        headerRows: Int = 1
     ) {
+        self.headerRows = max(1, headerRows)
         self.delimiter = delimiter
         self.quote = quote
         self.hasHeader = hasHeader

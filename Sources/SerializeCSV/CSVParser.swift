@@ -338,7 +338,10 @@ struct CSVParser: ~Copyable {
                             repair(
                                 .unterminatedQuote, "unterminated quoted field (repaired: closed at the end of the input)",
                                 line: fieldLine, byteColumn: fieldColumn, offset: i)
+                            // Closed before the input's last line end, which ends the row.
                             contentEnd = j
+                            if contentEnd > contentStart, p[contentEnd - 1] == 0x0A { contentEnd -= 1 }
+                            if contentEnd > contentStart, p[contentEnd - 1] == 0x0D { contentEnd -= 1 }
                             break scan
                         }
                         throw error(

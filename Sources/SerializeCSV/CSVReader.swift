@@ -56,7 +56,8 @@ public final class CSVReader {
         /// Whether malformed quoting and bytes are repaired instead of refused, each repair a
         /// warning in ``CSVReader/repairs``: a quote inside an unquoted field is text, text after
         /// a closing quote is kept in the field with that quote, an unterminated quote is closed
-        /// at the end of the input, and a byte that is not UTF-8 becomes U+FFFD.
+        /// at the end of the input (before its last line end), and a byte that is not UTF-8
+        /// becomes U+FFFD.
         public var recovers: Bool
 
         /// Creates a configuration; the defaults are RFC 4180 with a strict field count.
@@ -155,11 +156,18 @@ public final class CSVReader {
         }
         if configuration.dialect.hasHeader {
             guard try parser.nextRecord() else { return }
-            header = try parser.makeFields()
+            var rows = [try parser.makeFields()]
             var locations: [InputLocation] = []
             for field in parser.fields { locations.append(parser.location(of: field)) }
+            // Several header rows: one name per column (CSVColumnName.combining), placed at the first row's cells.
+            while rows.count < configuration.dialect.headerRows, try parser.nextRecord() {
+                rows.append(try parser.makeFields())
+                for field in parser.fields.dropFirst(locations.count) { locations.append(parser.location(of: field)) }
+            }
+            let names = CSVColumnName.combining(headerRows: rows)
+            header = names
             headerLocations = locations
-            parser.expectedFieldCount = parser.fields.count
+            parser.expectedFieldCount = names.count
         }
     }
 

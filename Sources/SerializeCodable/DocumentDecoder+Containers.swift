@@ -5,10 +5,18 @@ import OrderedCollections
 import SerializeDocument
 
 /// The `Decoder` handed to one value's `init(from:)`.
-struct DocumentValueDecoder: Decoder, SingleValueDecodingContainer {
+final class DocumentValueDecoder: Decoder, SingleValueDecodingContainer {
     let state: DecodingState
-    let value: Document
-    let path: CodingPathNode
+    /// The value and where it is; `var` so that ``DecodingState`` can reuse the decoder for the
+    /// next value.
+    var value: Document
+    var path: CodingPathNode
+
+    init(state: DecodingState, value: Document, path: CodingPathNode) {
+        self.state = state
+        self.value = value
+        self.path = path
+    }
 
     var codingPath: [any CodingKey] { path.codingPath }
     var userInfo: [CodingUserInfoKey: Any] { state.userInfo }
@@ -26,7 +34,30 @@ struct DocumentValueDecoder: Decoder, SingleValueDecodingContainer {
             throw DecodingError.typeMismatch(
                 [String: Any].self, .init(codingPath: codingPath, debugDescription: "Expected to decode Dictionary<String, Any> but found \(DecodingState.describe(value)) instead."))
         }
+        if let custom = state.custom.keys {
+            return KeyedDecodingContainer(KeyedDocumentDecoder<Key>(state: state, members: try renamed(members, by: custom), path: path))
+        }
         return KeyedDecodingContainer(KeyedDocumentDecoder<Key>(state: state, members: members, path: path))
+    }
+
+    /// `members` under the keys a ``CustomDecoding/keys`` closure makes of theirs; two members
+    /// it gives one key are refused, not merged.
+    private func renamed(
+        _ members: OrderedDictionary<DocumentKey, Document>, by custom: (_ codingPath: [any CodingKey]) -> any CodingKey
+    ) throws -> OrderedDictionary<DocumentKey, Document> {
+        var renamed = OrderedDictionary<DocumentKey, Document>(minimumCapacity: members.count)
+        var from: [DocumentKey: DocumentKey] = [:]
+        let parent = codingPath
+        for (key, value) in members {
+            let name = DocumentKey(custom(parent + [PathKey(stringValue: key.string, intValue: nil)]).stringValue)
+            if let first = from[name] {
+                throw DecodingError.dataCorrupted(
+                    .init(codingPath: parent, debugDescription: "Keys \"\(first.string)\" and \"\(key.string)\" both become \"\(name.string)\" through the custom key strategy; the decoder would lose one of them."))
+            }
+            from[name] = key
+            renamed[name] = value
+        }
+        return renamed
     }
 
     func unkeyedContainer() throws -> any UnkeyedDecodingContainer {
@@ -77,7 +108,7 @@ struct KeyedDocumentDecoder<Key: CodingKey>: KeyedDecodingContainerProtocol {
     var codingPath: [any CodingKey] { path.codingPath }
 
     var allKeys: [Key] {
-        members.keys.compactMap { Key(stringValue: state.snakeCase ? SnakeCase.camelCase($0.string) : $0.string) }
+        members.keys.compactMap { Key(stringValue: state.snakeCase && state.custom.keys == nil ? SnakeCase.camelCase($0.string) : $0.string) }
     }
 
     func contains(_ key: Key) -> Bool { members[state.documentKey(key)] != nil }
@@ -141,7 +172,8 @@ extension DecodingState {
     /// `myURLValue` finds `my_url_value` (which `.convertFromSnakeCase` would read as `myUrlValue`).
     @inline(__always)
     func documentKey(_ key: some CodingKey) -> String {
-        snakeCase ? SnakeCase.convert(key.stringValue) : key.stringValue
+        // A custom key strategy renamed the members already (DocumentValueDecoder.container).
+        snakeCase && custom.keys == nil ? SnakeCase.convert(key.stringValue) : key.stringValue
     }
 }
 

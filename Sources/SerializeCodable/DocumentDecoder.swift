@@ -26,12 +26,19 @@ public struct DocumentDecoder: Sendable {
     public var userInfo: [CodingUserInfoKey: any Sendable]
     /// The marker ``DocumentEncoder/nilMarker`` wrote for `nil`, or `nil` for none.
     public var nilMarker: String?
+    /// Foundation's `.custom` key, date and data strategies: closures, which ``options`` (plain
+    /// values the command line can name) cannot hold. Each one set takes over from its option.
+    public var custom: CustomDecoding
 
     /// A decoder with `options`.
-    public init(options: FormatOptions = FormatOptions(), userInfo: [CodingUserInfoKey: any Sendable] = [:], nilMarker: String? = nil) {
+    public init(
+        options: FormatOptions = FormatOptions(), userInfo: [CodingUserInfoKey: any Sendable] = [:], nilMarker: String? = nil,
+        custom: CustomDecoding = CustomDecoding()
+    ) {
         self.options = options
         self.userInfo = userInfo
         self.nilMarker = nilMarker
+        self.custom = custom
     }
 
     /// Decodes a `T` from `document`.
@@ -101,9 +108,63 @@ public struct DocumentDecoder: Sendable {
     }
 }
 
+/// ``DocumentDecoder``'s counterparts of `JSONDecoder`'s `.custom` strategies.
+public struct CustomDecoding: Sendable {
+    /// The coding key the type reads for the last key of a coding path, a key as the document
+    /// spells it (`keyDecodingStrategy = .custom`); takes over from ``FormatOptions/keys``. Two
+    /// keys of one dictionary that it makes one are refused by name, not merged.
+    public var keys: (@Sendable (_ codingPath: [any CodingKey]) -> any CodingKey)?
+    /// Decodes a `Date` from the value's decoder (`dateDecodingStrategy = .custom`).
+    public var dates: (@Sendable (any Decoder) throws -> Date)?
+    /// Decodes a `Data` from the value's decoder (`dataDecodingStrategy = .custom`).
+    public var data: (@Sendable (any Decoder) throws -> Data)?
+
+    /// No custom strategy: every option applies.
+    public init(
+        keys: (@Sendable (_ codingPath: [any CodingKey]) -> any CodingKey)? = nil,
+        dates: (@Sendable (any Decoder) throws -> Date)? = nil,
+        data: (@Sendable (any Decoder) throws -> Data)? = nil
+    ) {
+        self.keys = keys
+        self.dates = dates
+        self.data = data
+    }
+}
+
 extension Diagnostic.Code {
     /// A value did not decode as the type asked for (the Codable decoder's errors, located).
     public static let decodingFailed = Self(rawValue: "decodingFailed")
+}
+
+// MARK: - Dictionaries keyed by strings
+
+/// `[String: V]`, whose keys are data, not coding keys: no key strategy renames them (as in
+/// Foundation's coders), and two document keys that Swift's `String` takes for one (canonically
+/// equivalent, `K` and U+212A) are refused by name, not merged.
+protocol StringKeyedDecodable {
+    static func decode(_ members: OrderedDictionary<DocumentKey, Document>, state: DecodingState, at path: CodingPathNode) throws -> Self
+}
+
+extension Dictionary: StringKeyedDecodable where Key == String, Value: Decodable {
+    static func decode(_ members: OrderedDictionary<DocumentKey, Document>, state: DecodingState, at path: CodingPathNode) throws -> Self {
+        var result = Self(minimumCapacity: members.count)
+        for (key, value) in members {
+            let memberPath = path.appending(PathKey(stringValue: key.string, intValue: nil))
+            let decoded = try state.unbox(value, as: Value.self, at: memberPath)
+            guard result.updateValue(decoded, forKey: key.string) == nil else {
+                let other = members.keys.first { $0.string == key.string && $0 != key }.map(\.string) ?? key.string
+                throw DecodingError.dataCorrupted(
+                    .init(codingPath: path.codingPath, debugDescription: "Keys \"\(other.scalarsEscaped)\" and \"\(key.string.scalarsEscaped)\" are one key in a Swift Dictionary<String, \(Value.self)> (canonically equivalent); decode a Document or a type keyed by exact scalars to keep both."))
+            }
+        }
+        return result
+    }
+}
+
+extension DocumentKey {
+    /// Whether the key holds a scalar beyond ASCII (only such keys can be canonically equivalent
+    /// to another key).
+    var isNotASCII: Bool { !string.utf8.allSatisfy { $0 < 0x80 } }
 }
 
 // MARK: - Decoding state
@@ -117,8 +178,15 @@ final class DecodingState {
     let fromText: Bool
     let nilText: String?
     let nilMarker: Unicode.Scalar?
+    let custom: CustomDecoding
+    /// Whether a key strategy renames keys (snake_case or a custom closure).
+    let renamesKeys: Bool
+    /// Decoders whose value is done, ready for the next one (``unbox(_:as:at:)``).
+    var spareDecoders: [DocumentValueDecoder] = []
 
     init(decoder: DocumentDecoder, fromText: Bool, marker: String?) {
+        custom = decoder.custom
+        renamesKeys = decoder.options.keys == .convertToSnakeCase || decoder.custom.keys != nil
         userInfo = decoder.userInfo
         options = decoder.options
         snakeCase = decoder.options.keys == .convertToSnakeCase
@@ -140,8 +208,15 @@ final class DecodingState {
     /// Decodes any value: `Date`, `Data`, `URL` and `Document` directly, anything else through
     /// its `init(from:)`.
     func unbox<T: Decodable>(_ value: Document, as type: T.Type, at path: CodingPathNode) throws -> T {
-        if T.self == Date.self { return try date(value, at: path) as! T }
-        if T.self == Data.self { return try data(value, at: path) as! T }
+        if let direct = try direct(value, as: type, at: path) { return direct }
+        if T.self == Date.self {
+            if let custom = custom.dates { return try custom(DocumentValueDecoder(state: self, value: value, path: path)) as! T }
+            return try date(value, at: path) as! T
+        }
+        if T.self == Data.self {
+            if let custom = custom.data { return try custom(DocumentValueDecoder(state: self, value: value, path: path)) as! T }
+            return try data(value, at: path) as! T
+        }
         // A number beyond 64 bits (Document.number) decodes into Decimal when Decimal holds it.
         if T.self == Decimal.self, case let .number(number) = value {
             guard let decimal = Decimal(string: number.text, locale: Locale(identifier: "en_US_POSIX")), !decimal.isNaN else {
@@ -158,7 +233,35 @@ final class DecodingState {
             return url as! T
         }
         if T.self == Document.self { return value as! T }
-        return try T(from: DocumentValueDecoder(state: self, value: value, path: path))
+        // Only where a key strategy renames keys or a key is not ASCII (two such keys can be one
+        // String) does a [String: V] need its own reading: the type check costs a lookup per value.
+        if case let .dictionary(members) = value, renamesKeys || members.keys.contains(where: \.isNotASCII),
+            let dictionary = T.self as? any StringKeyedDecodable.Type
+        {
+            return try dictionary.decode(members, state: self, at: path) as! T
+        }
+        var decoder = spareDecoders.popLast() ?? DocumentValueDecoder(state: self, value: value, path: path)
+        decoder.value = value
+        decoder.path = path
+        let decoded = try T(from: decoder)
+        // The decoder is reused for the next value unless `init(from:)` kept it somewhere.
+        if isKnownUniquelyReferenced(&decoder) {
+            decoder.value = .null
+            spareDecoders.append(decoder)
+        }
+        return decoded
+    }
+
+    /// The common scalars a generic container asks for (`[String]` decodes each element as a
+    /// generic `T`), without a decoder; `nil` for every other type.
+    @inline(__always)
+    func direct<T: Decodable>(_ value: Document, as type: T.Type, at path: CodingPathNode) throws -> T? {
+        if T.self == String.self { return try string(value, at: path) as? T }
+        if T.self == Int.self { return try integer(value, as: Int.self, at: path) as? T }
+        if T.self == Double.self { return try double(value, at: path) as? T }
+        if T.self == Bool.self { return try bool(value, at: path) as? T }
+        if T.self == Int64.self { return try integer(value, as: Int64.self, at: path) as? T }
+        return nil
     }
 
     // MARK: - Errors in Foundation's words

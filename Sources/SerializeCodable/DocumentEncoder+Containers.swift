@@ -8,7 +8,8 @@ import OrderedCollections
 /// container that nested encoders keep writing into.
 final class DocumentValueEncoder: Encoder, SingleValueEncodingContainer {
     let state: EncodingState
-    let path: CodingPathNode
+    /// Where the value is; `var` so that ``EncodingState`` can reuse the encoder for the next value.
+    var path: CodingPathNode
     var slot: EncodedSlot?
 
     init(state: EncodingState, path: CodingPathNode) {
@@ -80,7 +81,7 @@ struct KeyedDocumentEncoder<Key: CodingKey>: KeyedEncodingContainerProtocol {
     var codingPath: [any CodingKey] { path.codingPath }
 
     @inline(__always)
-    private func set(_ value: Document, _ key: Key) { dictionary.members[state.key(key)] = .value(value) }
+    private func set(_ value: Document, _ key: Key) { dictionary.members[state.key(key, in: path)] = .value(value) }
 
     mutating func encodeNil(forKey key: Key) { set(state.null, key) }
     mutating func encode(_ value: Bool, forKey key: Key) { set(.bool(value), key) }
@@ -99,11 +100,12 @@ struct KeyedDocumentEncoder<Key: CodingKey>: KeyedEncodingContainerProtocol {
     mutating func encode(_ value: UInt64, forKey key: Key) { set(Document(unsigned: value), key) }
 
     mutating func encode<T: Encodable>(_ value: T, forKey key: Key) throws {
-        dictionary.members[state.key(key)] = try state.box(value, at: path.appending(key))
+        if let direct = state.direct(value) { return set(direct, key) }
+        dictionary.members[state.key(key, in: path)] = try state.box(value, at: path.appending(key))
     }
 
     mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type, forKey key: Key) -> KeyedEncodingContainer<NestedKey> {
-        let name = state.key(key)
+        let name = state.key(key, in: path)
         let nested: EncodedDictionary
         if case let .dictionary(existing)? = dictionary.members[name] {
             nested = existing
@@ -115,7 +117,7 @@ struct KeyedDocumentEncoder<Key: CodingKey>: KeyedEncodingContainerProtocol {
     }
 
     mutating func nestedUnkeyedContainer(forKey key: Key) -> any UnkeyedEncodingContainer {
-        let name = state.key(key)
+        let name = state.key(key, in: path)
         let nested: EncodedArray
         if case let .array(existing)? = dictionary.members[name] {
             nested = existing
@@ -131,7 +133,7 @@ struct KeyedDocumentEncoder<Key: CodingKey>: KeyedEncodingContainerProtocol {
     }
 
     mutating func superEncoder(forKey key: Key) -> any Encoder {
-        SlotReferencingEncoder(state: state, path: path.appending(key), commit: .member(dictionary, state.key(key)))
+        SlotReferencingEncoder(state: state, path: path.appending(key), commit: .member(dictionary, state.key(key, in: path)))
     }
 }
 
@@ -165,6 +167,7 @@ struct UnkeyedDocumentEncoder: UnkeyedEncodingContainer {
     mutating func encode(_ value: UInt64) { append(Document(unsigned: value)) }
 
     mutating func encode<T: Encodable>(_ value: T) throws {
+        if let direct = state.direct(value) { return append(direct) }
         let index = array.elements.count
         array.elements.append(.value(.null))
         array.elements[index] = try state.box(value, at: path.appending(index: index))

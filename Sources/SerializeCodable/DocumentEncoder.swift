@@ -43,16 +43,20 @@ public struct DocumentEncoder: Sendable {
     /// format then writes and reads it (`.seconds` makes XML property list dates readable by
     /// Foundation and plutil, which refuse a fraction).
     public var datePrecision: DatePrecision
+    /// Foundation's `.custom` key, date and data strategies: closures, which ``options`` (plain
+    /// values the command line can name) cannot hold. Each one set takes over from its option.
+    public var custom: CustomEncoding
 
     /// An encoder with `options` (the defaults refuse every loss).
     public init(
         options: FormatOptions = FormatOptions(), userInfo: [CodingUserInfoKey: any Sendable] = [:], nilMarker: String? = nil,
-        datePrecision: DatePrecision = .exact
+        datePrecision: DatePrecision = .exact, custom: CustomEncoding = CustomEncoding()
     ) {
         self.options = options
         self.userInfo = userInfo
         self.nilMarker = nilMarker
         self.datePrecision = datePrecision
+        self.custom = custom
     }
 
     /// The document of `value`: what the writers write.
@@ -87,6 +91,38 @@ public struct DocumentEncoder: Sendable {
                 (try? document.value(at: error.path ?? ValuePath())).map(\.encodedValue) ?? "",
                 .init(codingPath: (error.path ?? ValuePath()).codingKeys, debugDescription: error.message, underlyingError: error))
         }
+    }
+}
+
+/// ``DocumentEncoder``'s counterparts of `JSONEncoder`'s `.custom` strategies.
+///
+/// ```swift
+/// var encoder = DocumentEncoder()
+/// encoder.custom.keys = { path in AnyCodingKey(path.last!.stringValue.uppercased()) }
+/// encoder.custom.dates = { date, encoder in
+///     var container = encoder.singleValueContainer()
+///     try container.encode(Int64(date.timeIntervalSince1970 * 1000))
+/// }
+/// ```
+public struct CustomEncoding: Sendable {
+    /// The key written for the last key of a coding path (`keyEncodingStrategy = .custom`);
+    /// takes over from ``FormatOptions/keys``.
+    public var keys: (@Sendable (_ codingPath: [any CodingKey]) -> any CodingKey)?
+    /// Encodes a `Date` (`dateEncodingStrategy = .custom`): what the closure encodes is the value,
+    /// an empty dictionary when it encodes nothing, as in Foundation.
+    public var dates: (@Sendable (Date, any Encoder) throws -> Void)?
+    /// Encodes a `Data` (`dataEncodingStrategy = .custom`), like ``dates``.
+    public var data: (@Sendable (Data, any Encoder) throws -> Void)?
+
+    /// No custom strategy: every option applies.
+    public init(
+        keys: (@Sendable (_ codingPath: [any CodingKey]) -> any CodingKey)? = nil,
+        dates: (@Sendable (Date, any Encoder) throws -> Void)? = nil,
+        data: (@Sendable (Data, any Encoder) throws -> Void)? = nil
+    ) {
+        self.keys = keys
+        self.dates = dates
+        self.data = data
     }
 }
 
@@ -163,11 +199,30 @@ enum EncodedSlot {
         case let .value(value): return value
         case let .array(array): return .array(array.elements.map { $0.document(sortKeys: sortKeys) })
         case let .dictionary(dictionary):
-            var members = OrderedDictionary<DocumentKey, Document>(minimumCapacity: dictionary.members.count)
-            for (key, slot) in dictionary.members { members[key] = slot.document(sortKeys: sortKeys) }
+            // The keys are unique already: the key array is shared, not rehashed.
+            var members = OrderedDictionary<DocumentKey, Document>(
+                uncheckedUniqueKeys: dictionary.members.keys.elements,
+                values: dictionary.members.values.map { $0.document(sortKeys: sortKeys) })
             if sortKeys { members.sort { $0.key < $1.key } }  // by UTF-8 bytes
             return .dictionary(members)
         }
+    }
+}
+
+/// `[String: V]`, whose keys are data, not coding keys: no key strategy renames them, as in
+/// Foundation's coders (DocumentDecoder reads them back the same way).
+protocol StringKeyedEncodable {
+    func encodeMembers(state: EncodingState, at path: CodingPathNode) throws -> EncodedSlot
+}
+
+extension Dictionary: StringKeyedEncodable where Key == String, Value: Encodable {
+    func encodeMembers(state: EncodingState, at path: CodingPathNode) throws -> EncodedSlot {
+        let dictionary = EncodedDictionary()
+        dictionary.members.reserveCapacity(count)
+        for (key, value) in self {
+            dictionary.members[DocumentKey(key)] = try state.box(value, at: path.appending(PathKey(stringValue: key, intValue: nil)))
+        }
+        return .dictionary(dictionary)
     }
 }
 
@@ -180,6 +235,11 @@ final class EncodedArray {
 final class EncodedDictionary {
     /// Keyed by exact scalars: coding keys `K` and U+212A are two members.
     var members = OrderedDictionary<DocumentKey, EncodedSlot>()
+
+    init() {
+        // Most Codable types have a handful of keys: one allocation per array, not a doubling each.
+        members.reserveCapacity(8)
+    }
 }
 
 /// The options of one top-level `encode`, shared by every encoder beneath it.
@@ -189,19 +249,27 @@ final class EncodingState {
     let nilMarker: Unicode.Scalar?
     let nilText: String?
     let datePrecision: DatePrecision
+    let custom: CustomEncoding
+    /// Whether a key strategy renames keys (snake_case or a custom closure).
+    let renamesKeys: Bool
+    /// Encoders whose value is done, ready for the next one (``box(_:at:)``).
+    var spareEncoders: [DocumentValueEncoder] = []
 
     init(encoder: DocumentEncoder, marker: String?) {
         datePrecision = encoder.datePrecision
+        custom = encoder.custom
+        renamesKeys = encoder.options.keys == .convertToSnakeCase || encoder.custom.keys != nil
         userInfo = encoder.userInfo
         snakeCase = encoder.options.keys == .convertToSnakeCase
         nilText = marker.flatMap { $0.isEmpty ? nil : $0 }
         nilMarker = nilText?.unicodeScalars.first
     }
 
-    /// The document key of a coding key.
+    /// The document key of a coding key in the container at `path`.
     @inline(__always)
-    func key(_ key: some CodingKey) -> String {
-        snakeCase ? SnakeCase.convert(key.stringValue) : key.stringValue
+    func key(_ key: some CodingKey, in path: CodingPathNode) -> String {
+        if let custom = custom.keys { return custom(path.codingPath + [key]).stringValue }
+        return snakeCase ? SnakeCase.convert(key.stringValue) : key.stringValue
     }
 
     /// `nil`, as `null` or the marker.
@@ -222,13 +290,46 @@ final class EncodingState {
     /// Encodes any value: the types every format writes as one value (`Date`, `Data`, `URL`,
     /// `Document`) directly, anything else through its `encode(to:)`.
     func box<T: Encodable>(_ value: T, at path: CodingPathNode) throws -> EncodedSlot {
-        if T.self == Date.self, let date = value as? Date { return .value(.date(datePrecision.rounded(date))) }
-        if T.self == Data.self, let data = value as? Data { return .value(.data(data)) }
-        if T.self == URL.self, let url = value as? URL { return .value(string(url.absoluteString)) }
-        if T.self == Document.self, let document = value as? Document { return .value(document) }
-        let encoder = DocumentValueEncoder(state: self, path: path)
+        if let direct = direct(value) { return .value(direct) }
+        if T.self == Date.self, let custom = custom.dates, let date = value as? Date { return try boxCustom(date, custom, at: path) }
+        if T.self == Data.self, let custom = custom.data, let data = value as? Data { return try boxCustom(data, custom, at: path) }
+        // Only a key strategy would rename a [String: V]'s keys: the type check costs a lookup per value.
+        if renamesKeys, let dictionary = value as? any StringKeyedEncodable { return try dictionary.encodeMembers(state: self, at: path) }
+        var encoder = spareEncoders.popLast() ?? DocumentValueEncoder(state: self, path: path)
+        encoder.path = path
         try value.encode(to: encoder)
         // A value that encoded nothing is an empty dictionary, as in Foundation's encoders.
+        let slot = encoder.slot ?? .dictionary(EncodedDictionary())
+        // The encoder is reused for the next value unless `encode(to:)` kept it somewhere
+        // (swift-foundation's JSONEncoder does the same): one allocation fewer per value.
+        if isKnownUniquelyReferenced(&encoder) {
+            encoder.slot = nil
+            spareEncoders.append(encoder)
+        }
+        return slot
+    }
+
+    /// The value of the types every format writes as one value, with no encoder and no coding
+    /// path: the common scalars a generic container hands over (`[String]` encodes each element
+    /// as a generic `T`), and `Date`, `Data`, `URL` and `Document`; `nil` for every other type.
+    @inline(__always)
+    func direct<T: Encodable>(_ value: T) -> Document? {
+        if T.self == String.self, let text = value as? String { return string(text) }
+        if T.self == Int.self, let number = value as? Int { return .integer(Int64(number)) }
+        if T.self == Double.self, let number = value as? Double { return .double(number) }
+        if T.self == Bool.self, let flag = value as? Bool { return .bool(flag) }
+        if T.self == Int64.self, let number = value as? Int64 { return .integer(number) }
+        if T.self == Date.self, custom.dates == nil, let date = value as? Date { return .date(datePrecision.rounded(date)) }
+        if T.self == Data.self, custom.data == nil, let data = value as? Data { return .data(data) }
+        if T.self == URL.self, let url = value as? URL { return string(url.absoluteString) }
+        if T.self == Document.self, let document = value as? Document { return document }
+        return nil
+    }
+
+    /// A `Date` or `Data` through a ``CustomEncoding`` closure.
+    private func boxCustom<T>(_ value: T, _ custom: (T, any Encoder) throws -> Void, at path: CodingPathNode) throws -> EncodedSlot {
+        let encoder = DocumentValueEncoder(state: self, path: path)
+        try custom(value, encoder)
         return encoder.slot ?? .dictionary(EncodedDictionary())
     }
 }

@@ -1,5 +1,5 @@
 /// The flags that state how CSV input is laid out: `--delimiter`, `--quote`, `--escape`,
-/// `--encoding`, `--no-header`, `--skip-lines`, `--comment`. They set fields of the one
+/// `--encoding`, `--trim-whitespace`, `--no-header`, `--header-rows`, `--skip-lines`, `--comment`. They set fields of the one
 /// `CSVDialect` the CSV `Format` carries.
 
 public import ArgumentParser
@@ -46,8 +46,16 @@ public struct CSVDialectOptions: ParsableArguments {
     @Option(help: "CSV input: the text encoding (utf-8, utf-16le, utf-16be, utf-32, latin1, windows-1252).")
     var encoding: CSVEncoding?
 
+    @Flag(help: "CSV input: trim spaces and tabs around fields (and around the quotes of quoted fields).")
+    var trimWhitespace = false
+
     @Flag(help: "CSV input: the first row is data; columns are named column1, column2, …")
     var noHeader = false
+
+    @Option(help: ArgumentHelp(
+        "CSV input: this many rows make the header; a group cell is carried right over the empty cells after it and joined to the row below with . (address.street).",
+        valueName: "n"))
+    var headerRows: Int?
 
     @Option(help: ArgumentHelp("CSV input: skip this many lines (a preamble) before the header.", valueName: "n"))
     var skipLines: Int?
@@ -60,7 +68,8 @@ public struct CSVDialectOptions: ParsableArguments {
 
     /// Whether any dialect flag was given.
     var isEmpty: Bool {
-        delimiter == nil && quote == nil && escape == nil && encoding == nil && !noHeader && skipLines == nil && comment == nil
+        delimiter == nil && quote == nil && escape == nil && encoding == nil && !trimWhitespace && !noHeader && headerRows == nil && skipLines == nil
+            && comment == nil
     }
 
     /// `dialect` with the fields these flags state replaced.
@@ -70,7 +79,12 @@ public struct CSVDialectOptions: ParsableArguments {
         if let quote { dialect.quote = quote.scalar }
         if let escape { dialect.escape = escape.scalar }
         if let encoding { dialect.encoding = encoding }
+        if trimWhitespace { dialect.trimsUnquotedWhitespace = true }
         if noHeader { dialect.hasHeader = false }
+        if let headerRows {
+            dialect.hasHeader = headerRows > 0
+            dialect.headerRows = max(1, headerRows)
+        }
         if let skipLines { dialect.skipLines = skipLines }
         if let comment { dialect.comment = comment.scalar }
         return dialect
@@ -98,13 +112,16 @@ public struct CSVDialectOptions: ParsableArguments {
         switch named ?? Format.detect(in: data) {
         case let .csv(dialect): return (.csv(applied(to: dialect)), nil)
         case let other where named == nil: return (.csv(applied(to: other.csvDialect ?? .rfc4180)), nil)
-        case let other: throw ValidationError("--delimiter, --quote, --escape, --encoding, --no-header, --skip-lines and --comment apply to CSV input; the input is \(other.description)")
+        case let other: throw ValidationError("--delimiter, --quote, --escape, --encoding, --trim-whitespace, --no-header, --header-rows, --skip-lines and --comment apply to CSV input; the input is \(other.description)")
         }
     }
 
-    /// Refuses a negative --skip-lines and a quote that is the delimiter.
+    /// Refuses a negative --skip-lines or --header-rows, --header-rows with --no-header, and a
+    /// quote that is the delimiter.
     public mutating func validate() throws {
         if let skipLines, skipLines < 0 { throw ValidationError("--skip-lines takes a count of zero or more") }
+        if let headerRows, headerRows < 0 { throw ValidationError("--header-rows takes a count of zero (no header) or more") }
+        if headerRows != nil, noHeader { throw ValidationError("--header-rows and --no-header say the same thing twice; give one") }
         if let delimiter, let quote, delimiter.scalar == quote.scalar { throw ValidationError("--delimiter and --quote must differ") }
     }
 }

@@ -8,11 +8,13 @@ import SerializeDocument
 extension Remedy {
     /// The flag that sets this remedy's option, as `serialize convert` spells it: the option
     /// names of `FormatOptions` in kebab case (`nonFinite` → `--non-finite`),
-    /// except `format` (the target format, `--to`) and `inferCSVTypes` (`--infer`).
+    /// except `format` (the target format, `--to`), `inferCSVTypes` (`--infer`) and `recoverCSV`
+    /// (`--recover`).
     var flag: String {
         switch option {
         case "format": "--to"
         case "inferCSVTypes": "--infer"
+        case "recoverCSV": "--recover"
         default: "--" + Self.kebabCase(option)
         }
     }

@@ -160,7 +160,7 @@ extension Serialize {
             let targetFormat = options.to ?? (output == "-" ? .json : Self.format(ofPath: output) ?? .json)
 
             let line = progress.line()
-            line?.tick { ProgressLine.fileText("converting", inputName, bytes: size, elapsed: $0) }
+            line?.tick { ProgressLine.fileText("converting", inputName, read: $1, of: size, elapsed: $0) }
             do {
                 var warnings: [Diagnostic] = []
                 defer {
@@ -175,7 +175,8 @@ extension Serialize {
                 try sourceFormat.convert(
                     fileAt: inputURL, to: targetFormat,
                     writingTo: output == "-" ? .fileDescriptor(STDOUT_FILENO) : .file(URL(fileURLWithPath: output)),
-                    reading: options.formatOptions, writing: options.formatOptions, warnings: &warnings)
+                    reading: options.formatOptions, writing: options.formatOptions, warnings: &warnings,
+                    progress: line.map { line in { line.read($0) } })
                 line?.finish()
             } catch {
                 // Clear the progress line before the error is printed on its line.

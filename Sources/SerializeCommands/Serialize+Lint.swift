@@ -3,23 +3,35 @@
 import ArgumentParser
 import Foundation
 import PlistInspector
+import SerializeCSV
+import SerializeDocument
 
 extension Serialize {
     /// Checks property lists and reports every problem with its location.
     struct Lint: ParsableCommand {
         static let configuration = CommandConfiguration(
-            abstract: "Check property lists and report every problem, each with its line and column.",
+            abstract: "Check property lists and CSV files and report every problem, each with its line and column.",
             discussion: """
                 Prints one line per finding, `file:line:column: error|warning|note: message \
                 [key path]` (binary property lists give a byte offset instead of a line), and \
                 `file: OK` for a file without errors or warnings. Unlike plutil -lint it reports \
                 every problem in one pass, not only the first. Exits with 0 only when every file \
-                is clean (notes, such as an NSKeyedArchiver archive, do not count).
+                is clean (notes, such as an NSKeyedArchiver archive, do not count), 1 otherwise.
+
+                CSV: a file named .csv or .tsv (or any input with a CSV dialect flag) is read in \
+                the dialect the flags state, or else the one sniffed (a note says which), and every \
+                problem is reported: stray and unbalanced quotes, short and long rows, empty and \
+                repeated header names, bytes that are not UTF-8 (errors, each with the flag that \
+                gets through, usually --recover); footnotes or another table after the table \
+                (warnings); empty lines and mixed line ends (notes).
                 """
         )
 
-        @Argument(help: "The property lists to check (XML or binary); - reads standard input.")
+        @Argument(help: "The property lists (XML or binary) or CSV files to check; - reads standard input.")
         var files: [String]
+
+        @OptionGroup(title: "CSV dialect (default: sniffed)")
+        var dialect: CSVDialectOptions
 
         @Flag(name: .shortAndLong, help: "Print nothing; report through the exit status only.")
         var quiet = false
@@ -27,6 +39,10 @@ extension Serialize {
         func run() throws {
             var clean = true
             for file in files {
+                if let csv = csvInput(file) {
+                    clean = lintCSV(file, data: csv) && clean
+                    continue
+                }
                 let report: PlistReport
                 do {
                     report = try PlistFile.inspect(file, keepingValues: false)
@@ -42,5 +58,28 @@ extension Serialize {
             }
             if !clean { throw ExitCode.failure }
         }
+    }
+}
+
+extension Serialize.Lint {
+    /// The bytes of `file` when it is CSV input: named .csv or .tsv, or with no known extension
+    /// and CSV bytes (`Format.detect`), or any input when a dialect flag is given; else `nil`.
+    func csvInput(_ file: String) -> Data? {
+        let named = file == "-" ? nil : Format(fileExtension: URL(fileURLWithPath: file).pathExtension)
+        if dialect.isEmpty, named.map({ $0.csvDialect == nil }) ?? (file == "-") { return nil }
+        let data = file == "-" ? FileHandle.standardInput.readDataToEndOfFile() : (try? Data(contentsOf: URL(fileURLWithPath: file)))
+        // An unreadable file goes the property-list way, which reports that it cannot be read.
+        guard let data else { return nil }
+        return dialect.isEmpty && named == nil && Format.detect(in: data).csvDialect == nil ? nil : data
+    }
+
+    /// Prints `SerializeCSV`'s `CSVLinter` report on `data`; `true` when it is clean.
+    func lintCSV(_ file: String, data: Data) -> Bool {
+        let given = dialect.isEmpty ? nil : dialect.applied(to: Format(fileExtension: URL(fileURLWithPath: file).pathExtension)?.csvDialect ?? .rfc4180)
+        let report = CSVLinter(dialect: given).lint(data, sourceName: file)
+        guard !quiet else { return report.isClean }
+        for finding in report.findings { print(finding.commandLineText) }
+        if report.isClean { print("\(file): OK") }
+        return report.isClean
     }
 }

@@ -29,6 +29,12 @@ extension String {
     package func scalarsPrecede(_ other: String) -> Bool {
         utf8.lexicographicallyPrecedes(other.utf8)
     }
+
+    /// The string with every non-ASCII scalar written `\u{…}`, so that two strings that print
+    /// alike (canonically equivalent) show apart in a message.
+    package var scalarsEscaped: String {
+        unicodeScalars.map { $0.isASCII ? String($0) : "\\u{\(String($0.value, radix: 16, uppercase: true))}" }.joined()
+    }
 }
 
 /// A string that compares, hashes and orders by its exact Unicode scalars: the key of the

@@ -197,6 +197,32 @@ import TestSupport
         for file in files where file.lastPathComponent != "newlines_crlf.csv" {
             let expected = try JSONReader().read(try Data(contentsOf: root.appendingPathComponent("json/\(file.deletingPathExtension().lastPathComponent).json")))
             #expect(try Format.csv.read(try Data(contentsOf: file)) == expected, "\(file.lastPathComponent)")
+            // Sniffing (no dialect flag) reads it the same.
+            let data = try Data(contentsOf: file)
+            #expect(try Format.csv(CSVDialect.sniff(data).dialect).read(data) == expected, "\(file.lastPathComponent) sniffed")
         }
+    }
+
+    /// Every CSV file of the shared corpus, sniffed, reads or is refused by name, strictly and
+    /// with recovery, and the linter reports on it: no crash, no hang.
+    @Test(.enabled(if: Fixtures.sharedCorpora != nil)) func everyCorpusFileReadsOrIsRefusedByName() throws {
+        let root = try #require(Fixtures.sharedCorpora).appendingPathComponent("csv")
+        let walker = FileManager.default.enumerator(at: root, includingPropertiesForKeys: nil)
+        var count = 0
+        while let url = walker?.nextObject() as? URL {
+            guard ["csv", "tsv", "txt"].contains(url.pathExtension), let data = try? Data(contentsOf: url) else { continue }
+            count += 1
+            let format = Format.csv(CSVDialect.sniff(data).dialect)
+            for options in [FormatOptions(), FormatOptions(recoverCSV: true)] {
+                do {
+                    var warnings: [Diagnostic] = []
+                    _ = try format.read(data, options: options, warnings: &warnings)
+                } catch {
+                    #expect(!error.code.rawValue.isEmpty && error.location != nil, "\(url.lastPathComponent): \(error)")
+                }
+            }
+            #expect(!CSVLinter().lint(data).findings.isEmpty, "\(url.lastPathComponent)")
+        }
+        #expect(count >= 11)
     }
 }

@@ -17,7 +17,7 @@ import Testing
         ("short row", "name,city\nAda\n", #"[{"name":"Ada","city":null}]"#, [(2, 4, .fieldCountMismatch)]),
         ("long row", "name,city\nAda,Oslo,NO\nBo,Rome\n",
          #"[{"name":"Ada","city":"Oslo","extra1":"NO"},{"name":"Bo","city":"Rome","extra1":null}]"#, [(2, 10, .fieldCountMismatch)]),
-        ("unterminated quote", "name,city\nAda,\"Oslo\n", #"[{"name":"Ada","city":"Oslo\n"}]"#, [(2, 5, .unterminatedQuote)]),
+        ("unterminated quote", "name,city\nAda,\"Oslo\n", #"[{"name":"Ada","city":"Oslo"}]"#, [(2, 5, .unterminatedQuote)]),
         ("bad byte", "name,city\nAda,Os\u{1}lo\n", #"[{"name":"Ada","city":"Os\u0001lo"}]"#, []),
         ("empty column name", "name,\nAda,Oslo\n", #"[{"name":"Ada","column2":"Oslo"}]"#, [(1, 6, .emptyColumnName)]),
         ("repeated column name", "name,name\nAda,Oslo\n", #"[{"name":"Ada","name_2":"Oslo"}]"#, [(1, 6, .duplicateColumn)]),

@@ -35,14 +35,20 @@ extension FileConversion {
     /// Streams a CSV file to CSV or JSON; `false` when the tree must decide (nothing written).
     static func streamCSV(
         _ input: URL, dialect: CSVDialect, to target: Format, destination: ConversionDestination,
-        reading: FormatOptions, writing: FormatOptions, warnings: inout [Diagnostic]
+        reading: FormatOptions, writing: FormatOptions, warnings: inout [Diagnostic], progress: ((Int) -> Void)?
     ) throws(ConversionFailure) -> Bool {
         let recovers = reading.recoverCSV
+        // The bytes read so far, told every 8,192 rows of the writing pass.
+        var counted = 0
+        func tell(_ rows: CSVTableRows) {
+            counted += 1
+            guard let progress, counted & 8191 == 0 else { return }
+            progress(rows.bytesRead)
+        }
         // A reading error names the dialect the file looks like it needs, as `Format.read` does.
         func failure(_ error: Diagnostic) -> ConversionFailure {
-            var error = error
-            if error.remedy == nil, error.code != .io { error.remedy = dialect.remedy(towards: CSVDialect.sniff(sample(of: input)).dialect) }
-            return .reading(error)
+            guard error.code != .io else { return .reading(error) }
+            return .reading(Format.csvReadingError(error, dialect: dialect, sample: sample(of: input), options: reading))
         }
         guard writing.maximumDepth >= 2 else { return false }
         if case .csv = target, writing.sortKeys { return false }
@@ -50,17 +56,23 @@ extension FileConversion {
         // columns, so the whole file is read once first.
         var repairs: [Diagnostic] = []
         let header: CSVTable
+        // The rows of the table: under recovery a trailing block (footnotes) is left out.
+        var keep = Int.max
         do throws(Diagnostic) {
             guard let found = try withRows(input, dialect: dialect, recovers: recovers, { (rows: inout CSVTableRows) throws(Diagnostic) -> CSVTable? in
                 var row: [String?] = []
                 guard try rows.next(into: &row) else { return nil }
-                if recovers { while try rows.next(into: &row) {} }
+                if recovers {
+                    while try rows.next(into: &row) {}
+                    keep = rows.tableRowCount
+                }
                 return try? rows.finishedTable(rows: [], warnings: &repairs)
             }) else { return false }
             header = found
         } catch {
             throw failure(error)
         }
+        guard keep > 0 else { return false }
         guard let paths = try? CSVFlattening.columnPaths(of: header, maximumDepth: reading.maximumDepth) else { return false }
         let flat = zip(paths, header.header).allSatisfy { path, name in
             guard path.count == 1, case let .key(key) = path[0] else { return false }
@@ -88,6 +100,8 @@ extension FileConversion {
                     var row: [String?] = []
                     while try rows.next(into: &row) {
                         defer { rowIndex += 1 }
+                        tell(rows)
+                        guard rowIndex < keep else { continue }
                         if row.count < width { row += Array(repeating: nil, count: width - row.count) }
                         guard pendingValue == nil else { continue }
                         if reading.inferCSVTypes {
@@ -157,6 +171,7 @@ extension FileConversion {
                         // Strings and nulls straight from the field bytes: no string is made.
                         let buffer = output.bytes
                         while try rows.nextRaw() {
+                            tell(rows)
                             guard pendingWrite == nil else { continue }
                             output.beginElement(in: &array)
                             var members = try output.beginDictionary()
@@ -179,7 +194,8 @@ extension FileConversion {
                     var row: [String?] = []
                     while try rows.next(into: &row) {
                         defer { rowIndex += 1 }
-                        guard pendingRead == nil else { continue }
+                        tell(rows)
+                        guard rowIndex < keep, pendingRead == nil else { continue }
                         if row.count < width { row += Array(repeating: nil, count: width - row.count) }
                         if let keys = flatKeys {
                             // A flat header: the record `CSVFlattening.record(of:)` would build is
@@ -350,6 +366,8 @@ final class MappedFile {
 struct RecordStream: DocumentBuilder {
     let file: MappedFile
     let handle: (Document, Int) throws(Diagnostic) -> Void
+    /// Builds each record (and nothing above it).
+    var tree = TreeBuilder()
     var depth = 0
     /// Whether the top-level value is an array.
     var isRecordArray = false
@@ -365,30 +383,30 @@ struct RecordStream: DocumentBuilder {
     static var reusesValues: Bool { true }
 
     func scalar(_ value: Document) -> Document { value }
-    mutating func beginArray() -> [Document] {
+    mutating func beginArray() -> Int {
         if depth == 0 { isRecordArray = true }
         depth += 1
-        return []
+        return tree.beginArray()
     }
-    func beginElement(in array: inout [Document]) {}
-    mutating func endElement(_ value: Document, in array: inout [Document]) throws(Diagnostic) {
-        guard depth == 1 else { return array.append(value) }
+    func beginElement(in array: inout Int) {}
+    mutating func endElement(_ value: Document, in array: inout Int) throws(Diagnostic) {
+        guard depth == 1 else { return tree.endElement(value, in: &array) }
         try handle(value, count)
         count += 1
     }
-    mutating func endArray(_ array: [Document]) -> Document {
+    mutating func endArray(_ start: Int) -> Document {
         depth -= 1
-        return .array(array)
+        return tree.endArray(start)
     }
     mutating func beginDictionary() -> TreeBuilder.PendingDictionary {
         depth += 1
-        return TreeBuilder.PendingDictionary()
+        return tree.beginDictionary()
     }
-    func beginMember(_ key: String, in dictionary: inout TreeBuilder.PendingDictionary) { dictionary.key = key }
-    func endMember(_ value: Document, in dictionary: inout TreeBuilder.PendingDictionary) { dictionary.members[dictionary.key] = value }
+    mutating func beginMember(_ key: String, in dictionary: inout TreeBuilder.PendingDictionary) { tree.beginMember(key, in: &dictionary) }
+    mutating func endMember(_ value: Document, in dictionary: inout TreeBuilder.PendingDictionary) { tree.endMember(value, in: &dictionary) }
     mutating func endDictionary(_ dictionary: TreeBuilder.PendingDictionary) -> Document {
         depth -= 1
-        return .dictionary(dictionary.members)
+        return tree.endDictionary(dictionary)
     }
     func valueStarts(at offset: Int) { if depth == 1 { file.release(before: offset) } }
 }

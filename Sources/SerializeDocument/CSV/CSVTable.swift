@@ -100,12 +100,6 @@ extension CSVTable {
         var rows: [[String?]] = []
         var row: [String?] = []
         while try stream.next(into: &row) { rows.append(row) }
-        // Rows before a long row get the extra columns too, empty: every record has every column.
-        if recovers {
-            for index in rows.indices where rows[index].count < stream.header.count {
-                rows[index] += Array(repeating: nil, count: stream.header.count - rows[index].count)
-            }
-        }
         self = try stream.finishedTable(rows: rows, warnings: &warnings)
     }
 }
@@ -128,7 +122,16 @@ package struct CSVTableRows {
     var repairs: [Diagnostic] = []
     /// Whether a row was read.
     package private(set) var hasRows = false
+    /// The rows read.
+    package private(set) var rowCount = 0
     private var fields: [String] = []
+    // Under recovery, each row's shape, and the header width and repair counts before it, to
+    // leave out a trailing block (CSVTableShape.trailingBlockStart) with its repairs.
+    private var shapes: [CSVRowShape] = []
+    private var before: [(header: Int, repairs: Int, readerRepairs: Int)] = []
+    private var starts: [InputLocation] = []
+    private var previousEnd: Int?
+    private var readerRepairsBefore = 0
 
     /// Starts reading the rows after `reader`'s header.
     package init(reader: CSVReader, dialect: CSVDialect, recovers: Bool) throws(Diagnostic) {
@@ -180,6 +183,17 @@ package struct CSVTableRows {
 
     /// The header and field-count rules for a row of `count` fields.
     private mutating func checkWidth(_ count: Int) throws(Diagnostic) {
+        rowCount += 1
+        if recovers {
+            let end = reader.currentRowEnd
+            let first = count > 0 ? reader.location(ofField: 0) : nil
+            let line = first?.line ?? end.line ?? 1
+            shapes.append(CSVRowShape(line: line, fields: count, afterEmptyLine: previousEnd.map { line > $0 + 1 } ?? false))
+            before.append((header.count, repairs.count, readerRepairsBefore))
+            previousEnd = end.line
+            starts.append(first ?? end)
+        }
+        defer { readerRepairsBefore = reader.repairs.count }
         // Without a header the first row's width names the columns.
         if !dialect.hasHeader, !hasRows, header.isEmpty {
             header = (0..<count).map { "column\($0 + 1)" }
@@ -207,26 +221,60 @@ package struct CSVTableRows {
             header += added
         }
         // Short and long rows alike: a located error (a short one at its end).
-        guard recovers || count == header.count else {
-            throw Diagnostic(
-                .fieldCountMismatch, "row has \(count) fields but the header names \(header.count) columns",
-                at: count > header.count ? reader.location(ofField: header.count) : reader.currentRowEnd)
+        if !recovers {
+            let columns = header.count
+            if let problem = CSVTableShape.widthProblem(
+                fields: count, columns: columns, firstExtra: { reader.location(ofField: columns) }, end: { reader.currentRowEnd })
+            {
+                throw problem
+            }
         }
     }
+
+    /// Under recovery, where a trailing block (footnotes or another table) starts
+    /// (`CSVTableShape.trailingBlockStart`): the rows from there are left out.
+    package var trailingBlockStart: Int? {
+        recovers ? CSVTableShape.trailingBlockStart(shapes, columns: namedWidth) : nil
+    }
+
+    /// The bytes of the input read so far (to the end of the current row).
+    package var bytesRead: Int { reader.currentRowEnd.byteOffset ?? 0 }
+
+    /// How many of the rows read belong to the table.
+    package var tableRowCount: Int { trailingBlockStart ?? rowCount }
 
     /// The table of `rows` (read by this stream, or none when they were written as they came):
     /// the header checked (``CSVTable/checkHeaderNames()``) or, under recovery, renamed, with
     /// every repair appended to `warnings` in input order.
     package func finishedTable(rows: [[String?]], warnings: inout [Diagnostic]) throws(Diagnostic) -> CSVTable {
-        var table = CSVTable(header: header == [""] && !hasRows ? [] : header, rows: rows)
+        var rows = rows
+        var header = header
+        var repairs = repairs
+        var readerRepairs = reader.repairs
+        // Footnotes or another table after the table: left out, with one warning, never silently.
+        if let start = trailingBlockStart {
+            let mark = before[start]
+            if rows.count > start { rows.removeSubrange(start...) }
+            header.removeSubrange(mark.header...)
+            repairs.removeSubrange(mark.repairs...)
+            readerRepairs.removeSubrange(mark.readerRepairs...)
+            repairs.append(CSVTableShape.trailingBlockWarning(
+                from: shapes[start], rows: shapes.count - start, at: starts[start], lastLine: previousEnd ?? shapes[start].line))
+        }
+        // Rows before a long row get the extra columns too, empty: every record has every column.
+        if recovers {
+            for index in rows.indices where rows[index].count < header.count {
+                rows[index] += Array(repeating: nil, count: header.count - rows[index].count)
+            }
+        }
+        var table = CSVTable(header: header == [""] && tableRowCount == 0 ? [] : header, rows: rows)
         table.headerLocations = reader.headerLocations
         if recovers {
-            var repairs = repairs
             table.renameHeaderNames(into: &repairs)
             // The reader's repairs and the row repairs, in input order.
-            warnings += (reader.repairs + repairs).sorted { ($0.location?.byteOffset ?? 0, $0.location?.line ?? 0, $0.location?.column ?? 0) < ($1.location?.byteOffset ?? 0, $1.location?.line ?? 0, $1.location?.column ?? 0) }
+            warnings += (readerRepairs + repairs).sorted { ($0.location?.byteOffset ?? 0, $0.location?.line ?? 0, $0.location?.column ?? 0) < ($1.location?.byteOffset ?? 0, $1.location?.line ?? 0, $1.location?.column ?? 0) }
         } else {
-            try table.checkHeaderNames()
+            try table.checkHeaderNames(headerRows: dialect.headerRows)
         }
         return table
     }
@@ -234,18 +282,9 @@ package struct CSVTableRows {
 
 extension CSVTable {
     /// Refuses an empty column name and a name the header has twice (compared by Unicode
-    /// scalars), at the header field.
-    func checkHeaderNames() throws(Diagnostic) {
-        var seen: [[Unicode.Scalar]: Int] = [:]
-        for (column, name) in header.enumerated() {
-            if name.isEmpty, header.count > 1 {
-                throw Diagnostic(.emptyColumnName, "column \(column + 1) has no name in the header", at: headerLocation(ofColumn: column))
-            }
-            if let first = seen.updateValue(column, forKey: Array(name.unicodeScalars)) {
-                throw Diagnostic(
-                    .duplicateColumn, "column \(column + 1) is named '\(name)' like column \(first + 1)", at: headerLocation(ofColumn: column))
-            }
-        }
+    /// scalars), at the header field (the first of `CSVTableShape.headerProblems`).
+    func checkHeaderNames(headerRows: Int = 1) throws(Diagnostic) {
+        if let problem = CSVTableShape.headerProblems(header, locations: headerLocations, headerRows: headerRows).first { throw problem }
     }
 }
 

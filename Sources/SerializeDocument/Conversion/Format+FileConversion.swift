@@ -39,16 +39,22 @@ extension Format {
     /// name, an empty input, and every other pair of formats. A CSV dialect that needs
     /// preparation (another encoding, an escape, comment or preamble lines) is read whole first.
     ///
+    /// - Parameter progress: Called now and then with the bytes of the input read so far
+    ///   (streamed CSV every 8,192 rows; JSON records to CSV does not report).
     /// - Throws: ``ConversionFailure``: `.reading` for input that is not valid (code `io` when it
     ///   cannot be read), `.writing` for a value the target cannot hold (code `io` when the
     ///   output cannot be written).
     public func convert(
         fileAt input: URL, to target: Format, writingTo destination: ConversionDestination,
-        reading: FormatOptions = FormatOptions(), writing: FormatOptions = FormatOptions(), warnings: inout [Diagnostic]
+        reading: FormatOptions = FormatOptions(), writing: FormatOptions = FormatOptions(), warnings: inout [Diagnostic],
+        progress: ((Int) -> Void)? = nil
     ) throws(ConversionFailure) {
         switch (self, target) {
         case let (.csv(from), .csv), let (.csv(from), .json):
-            if try FileConversion.streamCSV(input, dialect: from, to: target, destination: destination, reading: reading, writing: writing, warnings: &warnings) {
+            if try FileConversion.streamCSV(
+                input, dialect: from, to: target, destination: destination, reading: reading, writing: writing, warnings: &warnings,
+                progress: progress)
+            {
                 return
             }
         case (.json, .csv):
@@ -61,7 +67,7 @@ extension Format {
         } catch {
             throw .reading(Diagnostic(.io, "cannot read \(input.path): \(FileConversion.reason(error))"))
         }
-        let bytes = try convert(data, to: target, reading: reading, writing: writing, warnings: &warnings)
+        let bytes = try convert(data, to: target, reading: reading, writing: writing, warnings: &warnings, progress: progress)
         let sink = try FileConversion.Sink(destination)
         do throws(Diagnostic) {
             var failure: Diagnostic?

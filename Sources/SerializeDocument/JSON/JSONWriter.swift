@@ -54,12 +54,12 @@ struct JSONOutput: DocumentBuilder {
         switch document {
         case .null: append("null")
         case let .bool(value): append(value ? "true" : "false")
-        case let .integer(value): append(String(value))
-        case let .unsignedInteger(value): append(String(value))
+        case let .integer(value): DecimalNumber.withText(of: value) { bytes.append($0) }
+        case let .unsignedInteger(value): DecimalNumber.withText(of: value) { bytes.append($0) }
         case let .number(value): append(value.text)
         case let .double(value):
-            if let text = TextValues.real(value) {
-                append(text)
+            if value.isFinite {
+                DecimalNumber.withText(of: value) { bytes.append($0) }
             } else {
                 writeString(try options.text(ofNonFinite: value, at: path))
             }

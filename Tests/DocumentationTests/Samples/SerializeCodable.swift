@@ -20,6 +20,20 @@ enum CodableSamples {
         let back = try DocumentDecoder().decode(Settings.self, from: data, as: .binaryPlist, file: url)
         return back
     }
+
+    /// README: Foundation's `.custom` strategies.
+    static func customDates() -> (DocumentEncoder, DocumentDecoder) {
+        var encoder = DocumentEncoder()
+        encoder.custom.dates = { date, encoder in
+            var container = encoder.singleValueContainer()
+            try container.encode(Int64((date.timeIntervalSince1970 * 1000).rounded()))
+        }
+        var decoder = DocumentDecoder()
+        decoder.custom.dates = { decoder in
+            Date(timeIntervalSince1970: Double(try decoder.singleValueContainer().decode(Int64.self)) / 1000)
+        }
+        return (encoder, decoder)
+    }
 }
 
 @Suite struct CodableSampleTests {
@@ -28,5 +42,13 @@ enum CodableSamples {
         let url = URL(fileURLWithPath: "settings.json")
         #expect(try CodableSamples.overview(settings: settings, url: url) == settings)
         #expect(try CodableSamples.readme(settings: settings, url: url) == settings)
+    }
+
+    @Test func theCustomDateSampleWritesMillisecondsAndReadsThemBack() throws {
+        let (encoder, decoder) = CodableSamples.customDates()
+        let when = Date(timeIntervalSince1970: 1_700_000_000.5)
+        let data = try encoder.encode([when], as: .json)
+        #expect(String(decoding: data, as: UTF8.self).contains("1700000000500"))
+        #expect(try decoder.decode([Date].self, from: data, as: .json) == [when])
     }
 }
