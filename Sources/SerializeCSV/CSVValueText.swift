@@ -41,81 +41,19 @@ enum CSVValueText {
 
     // MARK: - Numbers
 
-    /// Parses a decimal integer (`-42`, `+7`) of any fixed-width type, without the generic
-    /// `init(_:radix:)` (whose witness lookups cost more than the parse); `nil` on anything
-    /// else or on overflow.
+    /// A decimal integer (`-42`, `+7`) of any fixed-width type, read from the bytes by
+    /// ``DecimalNumber`` (without the generic `init(_:radix:)`, whose witness lookups cost more
+    /// than the parse); `nil` on anything else or on overflow.
     @inline(__always)
     static func integer<T: FixedWidthInteger>(_ text: String, as type: T.Type) -> T? {
         var text = text
-        return text.withUTF8 { bytes -> T? in
-            var index = 0
-            var negative = false
-            if index < bytes.count, bytes[index] == 0x2D || bytes[index] == 0x2B {
-                negative = bytes[index] == 0x2D
-                index += 1
-            }
-            guard index < bytes.count else { return nil }
-            var value: T = 0
-            while index < bytes.count {
-                let digit = bytes[index] &- 0x30
-                guard digit < 10 else { return nil }
-                let (shifted, overflow1) = value.multipliedReportingOverflow(by: 10)
-                let (next, overflow2) =
-                    negative
-                    ? shifted.subtractingReportingOverflow(T(digit)) : shifted.addingReportingOverflow(T(digit))
-                guard !overflow1, !overflow2 else { return nil }
-                value = next
-                index += 1
-            }
-            return value
-        }
+        return text.withUTF8 { DecimalNumber.integer($0, as: T.self) }
     }
 
-    /// Exact powers of ten a `Double` holds: 10^0 … 10^22.
-    private static let powersOfTen: [Double] = (0...22).map { exponent in
-        var value = 1.0
-        for _ in 0..<exponent { value *= 10 }
-        return value
-    }
-
-    /// Parses a plain decimal (`-12.345`) with Clinger's fast path: up to 15 significant
-    /// digits and 22 decimals, where one exact division rounds correctly; anything else
-    /// (exponents, more digits, `nan`) goes to `Double(_:)`.
+    /// A double, read from the bytes by ``DecimalNumber``: exactly what `Double(_:)` reads.
     static func double(_ text: String) -> Double? {
         var text = text
-        let fast: Double?? = text.withUTF8 { bytes -> Double?? in
-            var index = 0
-            var negative = false
-            if index < bytes.count, bytes[index] == 0x2D || bytes[index] == 0x2B {
-                negative = bytes[index] == 0x2D
-                index += 1
-            }
-            var mantissa: UInt64 = 0
-            var digits = 0
-            var decimals = 0
-            var seenDot = false
-            var seenDigit = false
-            while index < bytes.count {
-                let byte = bytes[index]
-                if byte &- 0x30 < 10 {
-                    seenDigit = true
-                    if mantissa != 0 || byte != 0x30 { digits += 1 }
-                    guard digits <= 15 else { return .none }
-                    mantissa = mantissa * 10 + UInt64(byte &- 0x30)
-                    if seenDot { decimals += 1 }
-                } else if byte == 0x2E, !seenDot {
-                    seenDot = true
-                } else {
-                    return .none
-                }
-                index += 1
-            }
-            guard seenDigit, decimals <= 22 else { return .none }
-            let value = Double(mantissa) / powersOfTen[decimals]
-            return .some(negative ? -value : value)
-        }
-        if let fast { return fast }
-        return Double(text)
+        return text.withUTF8(DecimalNumber.double)
     }
 
     /// Whether `text` is a whole decimal number, `[+-]digits[.digits][(e|E)[+-]digits]` (digits

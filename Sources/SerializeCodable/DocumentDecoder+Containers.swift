@@ -5,10 +5,18 @@ import OrderedCollections
 import SerializeDocument
 
 /// The `Decoder` handed to one value's `init(from:)`.
-struct DocumentValueDecoder: Decoder, SingleValueDecodingContainer {
+final class DocumentValueDecoder: Decoder, SingleValueDecodingContainer {
     let state: DecodingState
-    let value: Document
-    let path: CodingPathNode
+    /// The value and where it is; `var` so that ``DecodingState`` can reuse the decoder for the
+    /// next value.
+    var value: Document
+    var path: CodingPathNode
+
+    init(state: DecodingState, value: Document, path: CodingPathNode) {
+        self.state = state
+        self.value = value
+        self.path = path
+    }
 
     var codingPath: [any CodingKey] { path.codingPath }
     var userInfo: [CodingUserInfoKey: Any] { state.userInfo }

@@ -45,7 +45,9 @@ public struct DocumentDecoder: Sendable {
     ///
     /// - Throws: `DecodingError` with the coding path.
     public func decode<T: Decodable>(_ type: T.Type, from document: Document) throws -> T {
-        try DecodingState(decoder: self, fromText: false, marker: nilMarker).unbox(document, as: type, at: .root)
+        let state = DecodingState(decoder: self, fromText: false, marker: nilMarker)
+        defer { state.finish() }
+        return try state.unbox(document, as: type, at: .root)
     }
 
     /// Decodes a `T` from `data` in `format`, read by serialize's reader for it.
@@ -69,6 +71,7 @@ public struct DocumentDecoder: Sendable {
                 .init(codingPath: [], debugDescription: "The given data was not valid \(format.name): \(error.message)", underlyingError: located))
         }
         let state = DecodingState(decoder: self, fromText: isCSV, marker: nilMarker ?? options.nullMarker(for: format))
+        defer { state.finish() }
         var prefix = ValuePath()
         do {
             if isCSV, !(T.self is any RowsOfCSV.Type) {
@@ -161,6 +164,12 @@ extension Dictionary: StringKeyedDecodable where Key == String, Value: Decodable
     }
 }
 
+extension DocumentKey {
+    /// Whether the key holds a scalar beyond ASCII (only such keys can be canonically equivalent
+    /// to another key).
+    var isNotASCII: Bool { !string.utf8.allSatisfy { $0 < 0x80 } }
+}
+
 // MARK: - Decoding state
 
 /// The options of one top-level `decode`, shared by every decoder beneath it.
@@ -173,9 +182,18 @@ final class DecodingState {
     let nilText: String?
     let nilMarker: Unicode.Scalar?
     let custom: CustomDecoding
+    /// Whether a key strategy renames keys (snake_case or a custom closure).
+    let renamesKeys: Bool
+    /// Decoders whose value is done, ready for the next one (``unbox(_:as:at:)``). Each holds
+    /// this state, so ``finish()`` must empty it when the decoding is over.
+    var spareDecoders: [DocumentValueDecoder] = []
+
+    /// Lets go of the spare decoders (which hold this state: a cycle until then).
+    func finish() { spareDecoders.removeAll() }
 
     init(decoder: DocumentDecoder, fromText: Bool, marker: String?) {
         custom = decoder.custom
+        renamesKeys = decoder.options.keys == .convertToSnakeCase || decoder.custom.keys != nil
         userInfo = decoder.userInfo
         options = decoder.options
         snakeCase = decoder.options.keys == .convertToSnakeCase
@@ -197,6 +215,7 @@ final class DecodingState {
     /// Decodes any value: `Date`, `Data`, `URL` and `Document` directly, anything else through
     /// its `init(from:)`.
     func unbox<T: Decodable>(_ value: Document, as type: T.Type, at path: CodingPathNode) throws -> T {
+        if let direct = try direct(value, as: type, at: path) { return direct }
         if T.self == Date.self {
             if let custom = custom.dates { return try custom(DocumentValueDecoder(state: self, value: value, path: path)) as! T }
             return try date(value, at: path) as! T
@@ -221,10 +240,35 @@ final class DecodingState {
             return url as! T
         }
         if T.self == Document.self { return value as! T }
-        if let dictionary = T.self as? any StringKeyedDecodable.Type, case let .dictionary(members) = value {
+        // Only where a key strategy renames keys or a key is not ASCII (two such keys can be one
+        // String) does a [String: V] need its own reading: the type check costs a lookup per value.
+        if case let .dictionary(members) = value, renamesKeys || members.keys.contains(where: \.isNotASCII),
+            let dictionary = T.self as? any StringKeyedDecodable.Type
+        {
             return try dictionary.decode(members, state: self, at: path) as! T
         }
-        return try T(from: DocumentValueDecoder(state: self, value: value, path: path))
+        var decoder = spareDecoders.popLast() ?? DocumentValueDecoder(state: self, value: value, path: path)
+        decoder.value = value
+        decoder.path = path
+        let decoded = try T(from: decoder)
+        // The decoder is reused for the next value unless `init(from:)` kept it somewhere.
+        if isKnownUniquelyReferenced(&decoder) {
+            decoder.value = .null
+            spareDecoders.append(decoder)
+        }
+        return decoded
+    }
+
+    /// The common scalars a generic container asks for (`[String]` decodes each element as a
+    /// generic `T`), without a decoder; `nil` for every other type.
+    @inline(__always)
+    func direct<T: Decodable>(_ value: Document, as type: T.Type, at path: CodingPathNode) throws -> T? {
+        if T.self == String.self { return try string(value, at: path) as? T }
+        if T.self == Int.self { return try integer(value, as: Int.self, at: path) as? T }
+        if T.self == Double.self { return try double(value, at: path) as? T }
+        if T.self == Bool.self { return try bool(value, at: path) as? T }
+        if T.self == Int64.self { return try integer(value, as: Int64.self, at: path) as? T }
+        return nil
     }
 
     // MARK: - Errors in Foundation's words

@@ -68,6 +68,7 @@ public struct DocumentEncoder: Sendable {
 
     func encode<T: Encodable>(_ value: T, marker: String?) throws -> Document {
         let state = EncodingState(encoder: self, marker: marker)
+        defer { state.finish() }
         return try state.box(value, at: .root).document(sortKeys: options.sortKeys)
     }
 
@@ -250,12 +251,19 @@ final class EncodingState {
     let nilText: String?
     let datePrecision: DatePrecision
     let custom: CustomEncoding
-    /// Encoders whose value is done, ready for the next one (``box(_:at:)``).
+    /// Whether a key strategy renames keys (snake_case or a custom closure).
+    let renamesKeys: Bool
+    /// Encoders whose value is done, ready for the next one (``box(_:at:)``). Each holds this
+    /// state, so ``finish()`` must empty it when the encoding is over.
     var spareEncoders: [DocumentValueEncoder] = []
+
+    /// Lets go of the spare encoders (which hold this state: a cycle until then).
+    func finish() { spareEncoders.removeAll() }
 
     init(encoder: DocumentEncoder, marker: String?) {
         datePrecision = encoder.datePrecision
         custom = encoder.custom
+        renamesKeys = encoder.options.keys == .convertToSnakeCase || encoder.custom.keys != nil
         userInfo = encoder.userInfo
         snakeCase = encoder.options.keys == .convertToSnakeCase
         nilText = marker.flatMap { $0.isEmpty ? nil : $0 }
@@ -290,7 +298,8 @@ final class EncodingState {
         if let direct = direct(value) { return .value(direct) }
         if T.self == Date.self, let custom = custom.dates, let date = value as? Date { return try boxCustom(date, custom, at: path) }
         if T.self == Data.self, let custom = custom.data, let data = value as? Data { return try boxCustom(data, custom, at: path) }
-        if let dictionary = value as? any StringKeyedEncodable { return try dictionary.encodeMembers(state: self, at: path) }
+        // Only a key strategy would rename a [String: V]'s keys: the type check costs a lookup per value.
+        if renamesKeys, let dictionary = value as? any StringKeyedEncodable { return try dictionary.encodeMembers(state: self, at: path) }
         var encoder = spareEncoders.popLast() ?? DocumentValueEncoder(state: self, path: path)
         encoder.path = path
         try value.encode(to: encoder)

@@ -91,10 +91,10 @@ enum EditRun {
             throw Serialize.Convert.fail("\(name): error: cannot read the file: \(Serialize.Convert.reason(error))", status: Serialize.Convert.Status.noInput)
         }
         let line = options.progress.line()
-        line?.tick { ProgressLine.fileText("editing", name, bytes: data.count, elapsed: $0) }
+        line?.tick { ProgressLine.fileText("editing", name, read: $1, of: data.count, elapsed: $0) }
         let edited: EditedFile
         do {
-            edited = try Format.edit(data, applying: edits)
+            edited = try Format.edit(data, applying: edits, progress: line.map { line in { line.read($0) } })
             line?.finish()
         } catch {
             line?.finish()

@@ -41,6 +41,7 @@ final class ProgressLine: @unchecked Sendable {
     private let lock = NSLock()
     private var lastDrawn: Date?
     private var ticker: Task<Void, Never>?
+    private var bytesRead = 0
 
     /// A line, or `nil` when `quiet` or when standard error is not a terminal: a pipe or a file
     /// gets no progress at all.
@@ -64,16 +65,30 @@ final class ProgressLine: @unchecked Sendable {
         write("\r\(text)\u{1B}[K")
     }
 
-    /// Redraws `text()` five times a second until ``finish()``: for one long step that reports
-    /// nothing while it runs.
-    func tick(_ text: @escaping @Sendable (TimeInterval) -> String) {
+    /// Redraws `text(elapsed, bytesRead)` five times a second until ``finish()``: for one long
+    /// step, whose reader reports the bytes it has read through ``read(_:)``.
+    func tick(_ text: @escaping @Sendable (TimeInterval, Int) -> String) {
         ticker = Task { [weak self] in
             while !Task.isCancelled {
                 try? await Task.sleep(nanoseconds: 200_000_000)
                 guard let self, !Task.isCancelled else { return }
-                self.update(text(self.elapsed))
+                self.update(text(self.elapsed, self.bytesReadSoFar))
             }
         }
+    }
+
+    /// Records that `bytes` of the input are read (what `Format.convert` and `Format.edit`
+    /// report about every megabyte); the next tick shows it.
+    func read(_ bytes: Int) {
+        lock.lock()
+        defer { lock.unlock() }
+        bytesRead = bytes
+    }
+
+    private var bytesReadSoFar: Int {
+        lock.lock()
+        defer { lock.unlock() }
+        return bytesRead
     }
 
     /// Stops the ticker and clears the line if anything was drawn.
@@ -87,21 +102,31 @@ final class ProgressLine: @unchecked Sendable {
 
     // MARK: - Texts
 
-    /// `reading big.plist (97.3 MB): 3.2 s`: one file, whose readers report no progress inside it.
-    static func fileText(_ verb: String, _ name: String, bytes: Int, elapsed: TimeInterval) -> String {
-        "\(verb) \(name) (\(megabytes(bytes)) MB): \(String(format: "%.1f", elapsed)) s"
+    /// `converting big.plist: 12.1 of 97.3 MB, 35.0 MB/s, 2 s left` for one file of `bytes`
+    /// bytes of which `read` are read; before the reader has reported anything,
+    /// `converting big.plist (97.3 MB): 0.3 s`.
+    static func fileText(_ verb: String, _ name: String, read: Int, of bytes: Int, elapsed: TimeInterval) -> String {
+        guard read > 0 else { return "\(verb) \(name) (\(megabytes(bytes)) MB): \(String(format: "%.1f", elapsed)) s" }
+        return "\(verb) \(name): " + amountText(done: read, of: bytes, elapsed: elapsed)
     }
 
     /// `12/200 files, 54.1 of 200.0 MB, 23.4 MB/s, 6 s left, 1 failed`.
     static func batchText(_ progress: BatchConversion.Progress, elapsed: TimeInterval) -> String {
-        var text = "\(progress.filesDone)/\(progress.filesTotal) files, \(megabytes(progress.bytesDone)) of \(megabytes(progress.bytesTotal)) MB"
-        if elapsed > 0, progress.bytesDone > 0 {
-            let rate = Double(progress.bytesDone) / elapsed
+        var text = "\(progress.filesDone)/\(progress.filesTotal) files, "
+        text += amountText(done: progress.bytesDone, of: progress.bytesTotal, elapsed: elapsed)
+        if progress.filesFailed > 0 { text += ", \(progress.filesFailed) failed" }
+        return text
+    }
+
+    /// `54.1 of 200.0 MB, 23.4 MB/s, 6 s left`: the rate and the time left once anything is done.
+    private static func amountText(done: Int, of total: Int, elapsed: TimeInterval) -> String {
+        var text = "\(megabytes(done)) of \(megabytes(total)) MB"
+        if elapsed > 0, done > 0 {
+            let rate = Double(done) / elapsed
             text += ", \(megabytes(Int(rate))) MB/s"
-            let left = Double(progress.bytesTotal - progress.bytesDone) / rate
+            let left = Double(max(total - done, 0)) / rate
             text += ", \(Int(left.rounded(.up))) s left"
         }
-        if progress.filesFailed > 0 { text += ", \(progress.filesFailed) failed" }
         return text
     }
 

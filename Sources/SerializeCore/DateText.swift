@@ -412,7 +412,7 @@ package enum DateText {
         text.append(UInt8(ascii: "."))
         text += digits
         // Every byte is an ASCII digit, '-' or '.', so the text is a valid decimal.
-        return Double(String(decoding: text, as: UTF8.self)) ?? .nan
+        return text.withUnsafeBufferPointer(DecimalNumber.double) ?? .nan
     }
 
     /// The shape of a date: `d` is a digit, anything else itself.

@@ -118,7 +118,7 @@ private func smallFiles(_ count: Int, in folder: URL) throws -> [String] {
 }
 
 /// What a progress line wrote.
-private final class Lines: @unchecked Sendable {
+final class Lines: @unchecked Sendable {
     private let lock = NSLock()
     private var lines: [String] = []
     func append(_ line: String) {

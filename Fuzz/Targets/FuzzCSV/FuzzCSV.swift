@@ -1,5 +1,6 @@
-/// The strict CSV paths: the document reader (no type inference) and CSVReader's rows with
-/// delimiter detection and a flexible field count.
+/// The strict CSV paths: the document reader (no type inference), CSVReader's rows with
+/// delimiter detection and a flexible field count, and the linter (`serialize lint f.csv`),
+/// which reads every record in recovery mode and must report, never trap.
 import FuzzSupport
 import SerializeCSV
 import SerializeDocument
@@ -10,6 +11,11 @@ func fuzz(_ bytes: UnsafePointer<UInt8>?, _ count: Int) -> Int32 {
     if let document = try? Format.csv.read(data) { exerciseWriters(document) }
     let configuration = CSVReader.Configuration(detectsDelimiter: true, fieldCountPolicy: .flexible)
     _ = try? CSVReader(data: data, configuration: configuration).readAllRows()
+    let report = CSVLinter().lint(data, sourceName: "fuzz.csv")
+    // Every error the linter reports says where: a line and column, never a bare message.
+    for finding in report.findings where finding.severity == .error && finding.location == nil {
+        fatalError("lint error without a location: \(finding)")
+    }
     return 0
 }
 

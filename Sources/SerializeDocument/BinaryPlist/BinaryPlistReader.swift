@@ -348,3 +348,24 @@ struct BinaryPlistParser<Builder: DocumentBuilder> {
 func binaryPlistError(_ code: Diagnostic.Code, _ message: String, at offset: Int) -> Diagnostic {
     Diagnostic(code, message, at: InputLocation(byteOffset: offset))
 }
+
+// MARK: - The trailer, for the converter
+
+extension BinaryPlistReader {
+    /// The object reference size in a binary property list's trailer, or nil when `data` is too
+    /// short to hold one.
+    static func referenceSize(in data: Data) -> Int? {
+        guard data.count >= 8 + 1 + 32 else { return nil }
+        let size = Int(data[data.endIndex - 32 + 7])
+        return (1...8).contains(size) ? size : nil
+    }
+
+    /// The object count in a binary property list's trailer, or nil when `data` is too short to
+    /// hold one (the reader says what is wrong).
+    static func objectCount(in data: Data) -> Int? {
+        guard data.count >= 8 + 1 + 32 else { return nil }
+        let start = data.endIndex - 24
+        let count = data[start..<start + 8].reduce(UInt64(0)) { $0 << 8 | UInt64($1) }
+        return count <= UInt64(data.count) ? Int(count) : nil
+    }
+}

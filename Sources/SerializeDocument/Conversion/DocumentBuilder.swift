@@ -42,23 +42,44 @@ protocol DocumentBuilder {
 // MARK: - Building trees
 
 /// Builds ``Document`` values.
+///
+/// The members and elements of every open container wait on two stacks shared by all of them,
+/// innermost last, and each container is made at its end with exactly its size: no array
+/// grows by doubling per container, and the stacks keep their capacity from one to the next.
 struct TreeBuilder: DocumentBuilder {
+    /// Where an open dictionary's keys and values start on the stacks.
     struct PendingDictionary {
-        var members = OrderedDictionary<DocumentKey, Document>()
-        var key = ""
+        var keys: Int
+        var values: Int
     }
+
+    /// The keys of the open dictionaries' members, in order.
+    private var keys: [DocumentKey] = []
+    /// The values of the open containers' members and elements, in order.
+    private var values: [Document] = []
 
     static var reusesValues: Bool { true }
 
     func scalar(_ value: Document) -> Document { value }
-    func beginArray() -> [Document] { [] }
-    func beginElement(in array: inout [Document]) {}
-    func endElement(_ value: Document, in array: inout [Document]) { array.append(value) }
-    func endArray(_ array: [Document]) -> Document { .array(array) }
-    func beginDictionary() -> PendingDictionary { PendingDictionary() }
-    func beginMember(_ key: String, in dictionary: inout PendingDictionary) { dictionary.key = key }
-    func endMember(_ value: Document, in dictionary: inout PendingDictionary) { dictionary.members[dictionary.key] = value }
-    func endDictionary(_ dictionary: PendingDictionary) -> Document { .dictionary(dictionary.members) }
+    func beginArray() -> Int { values.count }
+    func beginElement(in array: inout Int) {}
+    mutating func endElement(_ value: Document, in array: inout Int) { values.append(value) }
+    mutating func endArray(_ start: Int) -> Document {
+        let elements = Array(values[start...])
+        values.removeSubrange(start...)
+        return .array(elements)
+    }
+    func beginDictionary() -> PendingDictionary { PendingDictionary(keys: keys.count, values: values.count) }
+    mutating func beginMember(_ key: String, in dictionary: inout PendingDictionary) { keys.append(DocumentKey(key)) }
+    mutating func endMember(_ value: Document, in dictionary: inout PendingDictionary) { values.append(value) }
+    mutating func endDictionary(_ start: PendingDictionary) -> Document {
+        // A repeated key keeps its first place and takes the last value.
+        var members = OrderedDictionary<DocumentKey, Document>(minimumCapacity: keys.count - start.keys)
+        for (key, value) in zip(keys[start.keys...], values[start.values...]) { members[key] = value }
+        keys.removeSubrange(start.keys...)
+        values.removeSubrange(start.values...)
+        return .dictionary(members)
+    }
 }
 
 extension DocumentBuilder {

@@ -24,7 +24,25 @@ extension Format {
     ///
     /// - Throws: ``Diagnostic`` with a line and column (text formats) or a byte offset.
     public func read(_ data: Data, options: FormatOptions, warnings: inout [Diagnostic]) throws(Diagnostic) -> Document {
-        switch resolved(for: data) {
+        try read(data, options: options, warnings: &warnings, progress: nil)
+    }
+
+    /// Reads as ``read(_:options:warnings:)`` does, telling `progress` how far it has got (JSON
+    /// and property lists: CSV reports nothing before the end, which the caller reports).
+    func read(_ data: Data, options: FormatOptions, warnings: inout [Diagnostic], progress: ReadingProgress?) throws(Diagnostic) -> Document {
+        let format = resolved(for: data)
+        if let progress, format == .json || format.isPropertyList {
+            progress.begin(data, as: format)
+            var builder = ProgressBuilder(base: TreeBuilder(), progress: progress)
+            let document: Document
+            switch format {
+            case .json: document = try JSONReader(maximumDepth: options.maximumDepth).read(data, into: &builder)
+            case .binaryPlist: document = try BinaryPlistReader(maximumDepth: options.maximumDepth).read(data, into: &builder)
+            default: document = try XMLPlistReader(maximumDepth: options.maximumDepth).read(data, building: builder)
+            }
+            return document
+        }
+        switch format {
         case .json:
             return try JSONReader(maximumDepth: options.maximumDepth).read(data)
         case .binaryPlist:
@@ -36,17 +54,22 @@ extension Format {
             do {
                 table = try CSVTable(csvData: data, dialect: dialect, recovers: options.recoverCSV, warnings: &warnings)
             } catch {
-                // Name the dialect field the file looks like it needs (`--delimiter ';'`), else
-                // recovery when it repairs this error (`--recover`).
-                var error = error
-                if error.remedy == nil { error.remedy = dialect.remedy(towards: CSVDialect.sniff(data).dialect) }
-                if error.remedy == nil, !options.recoverCSV, Diagnostic.Code.repairedByCSVRecovery.contains(error.code) {
-                    error.remedy = .recoverCSV
-                }
-                throw error
+                throw Self.csvReadingError(error, dialect: dialect, sample: data, options: options)
             }
             return try CSVFlattening.restore(table, infer: options.inferCSVTypes, maximumDepth: options.maximumDepth)
         }
+    }
+
+    /// `error`, met reading CSV in `dialect`, with the remedy that gets through: the dialect field
+    /// the input (`sample`, its first bytes) looks like it needs (`--delimiter ';'`), else
+    /// recovery when it repairs this error (`--recover`).
+    static func csvReadingError(_ error: Diagnostic, dialect: CSVDialect, sample: @autoclosure () -> Data, options: FormatOptions) -> Diagnostic {
+        var error = error
+        if error.remedy == nil { error.remedy = dialect.remedy(towards: CSVDialect.sniff(sample()).dialect) }
+        if error.remedy == nil, !options.recoverCSV, Diagnostic.Code.repairedByCSVRecovery.contains(error.code) {
+            error.remedy = .recoverCSV
+        }
+        return error
     }
 
     /// Writes `document` in this format.
@@ -109,25 +132,38 @@ extension Format {
     }
 
     /// Converts as ``convert(_:to:reading:writing:)`` does, appending to `warnings` each repair
-    /// made reading CSV under ``FormatOptions/recoverCSV``.
+    /// made reading CSV under ``FormatOptions/recoverCSV``, and telling `progress` how many bytes
+    /// of `data` are read.
+    ///
+    /// - Parameter progress: Called with the bytes of `data` read so far, about every megabyte
+    ///   (JSON and property lists; CSV only at the end), never going back, and with
+    ///   `data.count` once the conversion is done; on the calling thread. `nil` costs nothing.
     public func convert(
-        _ data: Data, to target: Format, reading: FormatOptions, writing: FormatOptions, warnings: inout [Diagnostic]
+        _ data: Data, to target: Format, reading: FormatOptions, writing: FormatOptions, warnings: inout [Diagnostic],
+        progress: ((Int) -> Void)? = nil
+    ) throws(ConversionFailure) -> Data {
+        try convert(
+            data, to: target, reading: reading, writing: writing, warnings: &warnings,
+            counting: progress.map { ReadingProgress(total: data.count, report: $0) })
+    }
+
+    /// Converts, telling `counter` how far the read has got.
+    func convert(
+        _ data: Data, to target: Format, reading: FormatOptions, writing: FormatOptions, warnings: inout [Diagnostic],
+        counting counter: ReadingProgress?
     ) throws(ConversionFailure) -> Data {
         let source = resolved(for: data)
-        if [.json, .binaryPlist, .xmlPlist].contains(source), !writing.sortKeys, [.json, .xmlPlist, .binaryPlist].contains(target) {
-            do throws(Diagnostic) {
-                if let output = try Self.stream(data, from: source, to: target, reading: reading, writing: writing) { return output }
-            } catch {
-                // The readers locate by line and column or byte offset; the writers give only a
-                // path. A value the writer refused may be one a later duplicate key replaces (the
-                // tree drops it), and a later reading error comes first on the tree path: the
-                // tree gives the one answer, so a refusal while streaming is decided by it.
-                if error.location != nil { throw .reading(error) }
+        do throws(Diagnostic) {
+            if let output = try Self.streamed(data, from: source, to: target, reading: reading, writing: writing, progress: counter) {
+                counter?.finish()
+                return output
             }
+        } catch {
+            throw .reading(error)
         }
         let document: Document
         do {
-            document = try source.read(data, options: reading, warnings: &warnings)
+            document = try source.read(data, options: reading, warnings: &warnings, progress: counter)
         } catch {
             throw .reading(error)
         }
@@ -138,17 +174,51 @@ extension Format {
             do { return try table.csvData(dialect: to) } catch { throw .writing(error) }
         }
         do {
-            return try target.write(document, options: writing)
+            let output = try target.write(document, options: writing)
+            counter?.finish()
+            return output
         } catch {
             throw .writing(error)
         }
     }
 
-    /// Converts `data` with the reader driving the target's writer; nil when the input needs the
-    /// tree after all (a duplicate key).
-    static func stream(_ data: Data, from source: Format, to target: Format, reading: FormatOptions, writing: FormatOptions) throws(Diagnostic) -> Data? {
+    /// The answer streaming gives, or nil when the tree must decide: the one rule for convert
+    /// and edit.
+    ///
+    /// JSON and property lists stream to JSON and property lists, unless keys are sorted or an
+    /// edit cannot stream (one of the top value, see ``EditingBuilder``). A
+    /// reading error, located, is the answer: the tree would meet it first too. Anything else
+    /// the stream meets is decided by the tree: a duplicate key (the last value at the first
+    /// key's place, which a writer cannot do once the first value is written), a value the
+    /// writer refuses (it may be one that a later duplicate key replaces, `{"a":null,"a":1}` to
+    /// a property list, and a later reading error comes first on the tree path), and every edit
+    /// that does not fit (the tree names the failure).
+    ///
+    /// - Throws: the reading error, with its location.
+    static func streamed(
+        _ data: Data, from source: Format, to target: Format, reading: FormatOptions, writing: FormatOptions,
+        edit: DocumentEdit? = nil, progress: ReadingProgress?
+    ) throws(Diagnostic) -> Data? {
+        let streams: [Format] = [.json, .binaryPlist, .xmlPlist]
+        guard streams.contains(source), !writing.sortKeys, streams.contains(target) else { return nil }
+        if let edit, !EditingBuilder<JSONOutput>.streams(edit) { return nil }
+        do {
+            return try stream(data, from: source, to: target, reading: reading, writing: writing, edit: edit, progress: progress)
+        } catch {
+            // The readers locate by line and column or byte offset; the writers give only a path.
+            if error.location != nil { throw error }
+            return nil
+        }
+    }
+
+    /// Converts `data` with the reader driving the target's writer (through the editing builder
+    /// when there is an edit); nil when the input needs the tree after all.
+    static func stream(
+        _ data: Data, from source: Format, to target: Format, reading: FormatOptions, writing: FormatOptions,
+        edit: DocumentEdit? = nil, progress: ReadingProgress? = nil
+    ) throws(Diagnostic) -> Data? {
         /// The root value and, for XML, how many values and keys were read; nil: use the tree.
-        func drive<Builder: DocumentBuilder>(_ builder: inout Builder) throws(Diagnostic) -> (Builder.Value, count: Int?)? {
+        func read<Builder: DocumentBuilder>(_ builder: inout Builder) throws(Diagnostic) -> (Builder.Value, count: Int?)? {
             do throws(Diagnostic) {
                 switch source {
                 case .json: return (try JSONReader(maximumDepth: reading.maximumDepth).read(data, into: &builder), nil)
@@ -158,10 +228,27 @@ extension Format {
                 default: return (try BinaryPlistReader(maximumDepth: reading.maximumDepth).read(data, into: &builder), nil)
                 }
             } catch {
-                // A duplicate key: only the tree can keep the last value at the first key's place.
-                if error.code == .duplicateKeyNeedsTree { return nil }
+                // A duplicate key: only the tree can keep the last value at the first key's place;
+                // an edit that does not fit: the tree names the failure.
+                if error.code == .duplicateKeyNeedsTree || error.code == .editNeedsTree { return nil }
                 throw error
             }
+        }
+        /// `read`, counting progress when asked.
+        func counting<Builder: DocumentBuilder>(_ builder: inout Builder) throws(Diagnostic) -> (Builder.Value, count: Int?)? {
+            guard let progress else { return try read(&builder) }
+            progress.begin(data, as: source)
+            var counted = ProgressBuilder(base: builder, progress: progress)
+            defer { builder = counted.base }
+            return try read(&counted)
+        }
+        /// `counting`, editing when asked.
+        func drive<Builder: DocumentBuilder>(_ builder: inout Builder) throws(Diagnostic) -> (Builder.Value, count: Int?)? {
+            guard let edit else { return try counting(&builder) }
+            var editor = EditingBuilder(base: builder, edit: edit)
+            defer { builder = editor.base }
+            guard let (value, _) = try counting(&editor), let value, editor.applied else { return nil }
+            return (value, editor.count)
         }
         // Generous capacities cost nothing until touched: large allocations are mapped lazily. An
         // XML property list is larger than the same values in JSON or XML written by serialize.
@@ -175,11 +262,17 @@ extension Format {
             // Every JSON value takes at least a byte; a binary plist expands to at most 4 values a
             // byte (the reader's limit), each with at most one key; every XML value or key at
             // least 6 bytes (`<key/>`, `<true/>`).
-            let bound = source == .json ? data.count : xml ? data.count / 6 + 1 : 8 * data.count
+            var bound = source == .json ? data.count : xml ? data.count / 6 + 1 : 8 * data.count
+            // An edit of a binary plist keeps nearly all its objects: first try references as wide
+            // as the file's (checked against the exact count below).
+            if edit != nil, source == .binaryPlist, let width = BinaryPlistReader.referenceSize(in: data) {
+                bound = width >= 8 ? Int.max : 1 << (8 * width)
+            }
             var output = BinaryPlistOutput(options: writing, objectBound: bound, capacity: data.count / (xml ? 2 : 1) + 4096)
             guard let (top, count) = try drive(&output) else { return nil }
-            // The tree path sizes object references by the exact count: write again with it when
-            // the bound gave wider references, so the bytes are the same either way.
+            // The tree path sizes object references by the exact count (read from XML, or made by
+            // an edit): write again with it when the bound gave other references, so the bytes
+            // are the same either way.
             if let count, BinaryPlistOutput.byteCount(UInt64(max(count - 1, 0))) != output.refSize {
                 var exact = BinaryPlistOutput(options: writing, objectBound: count, capacity: data.count / 2 + 4096)
                 guard let (top, _) = try drive(&exact) else { return nil }

@@ -24,7 +24,7 @@ public enum EditFailure: Error, Sendable, Equatable, CustomStringConvertible {
     public var description: String { error.description }
 }
 
-/// The result of ``Format/edit(_:applying:options:)``: the new bytes and the format they keep.
+/// The result of ``Format/edit(_:applying:options:progress:)``: the new bytes and the format they keep.
 public struct EditedFile: Sendable, Equatable {
     /// The format the input was in, and the output is in.
     public var format: Format
@@ -53,16 +53,31 @@ extension Format {
     /// (pretty JSON ends with a line break, pretty XML breaks the line before `</plist>`),
     /// unless `options` says which.
     ///
+    /// One edit streams, as ``convert(_:to:reading:writing:)`` does: the reader drives the
+    /// writer through a builder that makes the edit as the values go past, so an edit costs about
+    /// what a convert costs. Several edits, edits of the top value, and whatever streaming cannot
+    /// decide (a duplicate key, an edit that does not fit, a value the format cannot hold) go
+    /// through the ``Document`` tree; the bytes and the errors are the same either way.
+    ///
     /// - Parameters:
     ///   - data: The document's bytes.
     ///   - edits: The edits, applied in order; all or none.
     ///   - options: The writing options; `nil` keeps the file's layout with every loss refused.
+    ///   - progress: Called with the bytes of `data` read so far, about every megabyte, never
+    ///     going back, and with `data.count` once the edit is done. `nil` costs nothing.
     /// - Throws: ``EditFailure``: ``EditFailure/reading(_:)`` for bytes that are not JSON or a
     ///   property list (CSV is refused with ``Diagnostic/Code/unsupported``),
     ///   ``EditFailure/editing(_:)`` with the codes of ``Document/apply(_:)-(DocumentEdit)``, and
     ///   ``EditFailure/writing(_:)`` with the writer's error for a value the format cannot hold
     ///   (``Diagnostic/Code/nullNotRepresentable`` for null in a property list).
-    public static func edit(_ data: Data, applying edits: [DocumentEdit], options: FormatOptions? = nil) throws(EditFailure) -> EditedFile {
+    public static func edit(
+        _ data: Data, applying edits: [DocumentEdit], options: FormatOptions? = nil, progress: ((Int) -> Void)? = nil
+    ) throws(EditFailure) -> EditedFile {
+        try edit(data, applying: edits, options: options, counting: progress.map { ReadingProgress(total: data.count, report: $0) })
+    }
+
+    /// Edits, telling `counter` how far the read has got.
+    static func edit(_ data: Data, applying edits: [DocumentEdit], options: FormatOptions?, counting counter: ReadingProgress?) throws(EditFailure) -> EditedFile {
         let format = Format.detect(in: data)
         guard format == .json || format.isPropertyList else {
             throw .reading(
@@ -70,9 +85,22 @@ extension Format {
                     .unsupported,
                     "the edit verbs edit JSON and property lists, and this is not one (it reads as \(format)); convert it to JSON first"))
         }
+        let writing = options ?? FormatOptions(pretty: looksPretty(data, format: format))
+        if edits.count == 1 {
+            do throws(Diagnostic) {
+                let output = try streamed(data, from: format, to: format, reading: FormatOptions(), writing: writing, edit: edits[0], progress: counter)
+                if let output {
+                    counter?.finish()
+                    return EditedFile(format: format, data: output)
+                }
+            } catch {
+                throw .reading(error)
+            }
+        }
         var document: Document
         do {
-            document = try format.read(data)
+            var warnings: [Diagnostic] = []
+            document = try format.read(data, options: FormatOptions(), warnings: &warnings, progress: counter)
         } catch {
             throw .reading(error)
         }
@@ -81,9 +109,10 @@ extension Format {
         } catch {
             throw .editing(error)
         }
-        let writing = options ?? FormatOptions(pretty: looksPretty(data, format: format))
         do {
-            return EditedFile(format: format, data: try format.write(document, options: writing))
+            let output = try format.write(document, options: writing)
+            counter?.finish()
+            return EditedFile(format: format, data: output)
         } catch {
             throw .writing(error)
         }

@@ -2,6 +2,7 @@
 /// `DateText` in SerializeCore).
 
 package import Foundation
+import SerializeCore
 
 /// Text forms of the values that have no native form in a text format.
 package enum TextValues {
@@ -44,9 +45,14 @@ package enum TextValues {
     /// The shortest text that reads back as the same double, always with a `.` or an exponent so
     /// that it stays a real: `1.0`, `0.1`, `1e-05`, `1.7976931348623157e+308`.
     ///
+    /// Writers that fill a byte buffer call `DecimalNumber.withText(of:_:)` (SerializeCore, the
+    /// owner) to skip the `String`; both print the same text.
+    ///
     /// - Returns: `nil` for NaN and infinities.
     package static func real(_ value: Double) -> String? {
         guard value.isFinite else { return nil }
-        return value.description
+        var text = ""
+        DecimalNumber.withText(of: value) { text = String(decoding: $0, as: UTF8.self) }
+        return text
     }
 }

@@ -234,17 +234,20 @@ struct JSONParser<Builder: DocumentBuilder> {
 
     /// A number: exact in 64 bits, a correctly rounded `Double`, or, where neither holds it (an
     /// integer beyond 64 bits, a real beyond `Double`'s range either way), the text as written.
+    /// Read from the bytes by ``DecimalNumber``.
     mutating func parseNumber() throws(Diagnostic) -> Document {
         let start = index
         let isInteger = try scanNumber()
         let text = UnsafeBufferPointer(rebasing: bytes[start..<index])
         if isInteger {
-            return Self.integer(text) ?? .number(NumberText(validated: String(decoding: text, as: UTF8.self)))
+            switch DecimalNumber.integer(text, allowsPlus: false) {
+            case let .signed(value): return .integer(value)
+            case let .unsigned(value): return .unsignedInteger(value)
+            case nil: return .number(NumberText(validated: String(decoding: text, as: UTF8.self)))
+            }
         }
-        // Swift's Double(String) is strtod: correctly rounded.
-        let string = String(decoding: text, as: UTF8.self)
-        guard let value = Double(string), value.isFinite, value != 0 || Self.isZero(text) else {
-            return .number(NumberText(validated: string))
+        guard let value = DecimalNumber.double(text), value.isFinite, value != 0 || Self.isZero(text) else {
+            return .number(NumberText(validated: String(decoding: text, as: UTF8.self)))
         }
         return .double(value)
     }
@@ -257,24 +260,6 @@ struct JSONParser<Builder: DocumentBuilder> {
             if byte >= UInt8(ascii: "1") && byte <= UInt8(ascii: "9") { return false }
         }
         return true
-    }
-
-    /// An exact integer from validated JSON digits, or nil when it does not fit 64 bits.
-    static func integer(_ text: UnsafeBufferPointer<UInt8>) -> Document? {
-        let negative = text[0] == UInt8(ascii: "-")
-        var magnitude: UInt64 = 0
-        for byte in text[(negative ? 1 : 0)...] {
-            let (times10, overflow1) = magnitude.multipliedReportingOverflow(by: 10)
-            let (sum, overflow2) = times10.addingReportingOverflow(UInt64(byte - UInt8(ascii: "0")))
-            if overflow1 || overflow2 { return nil }
-            magnitude = sum
-        }
-        if negative {
-            if magnitude <= UInt64(Int64.max) { return .integer(-Int64(magnitude)) }
-            if magnitude == UInt64(Int64.max) + 1 { return .integer(.min) }
-            return nil
-        }
-        return magnitude <= UInt64(Int64.max) ? .integer(Int64(magnitude)) : .unsignedInteger(magnitude)
     }
 
     @inline(__always) func isDigit(_ byte: UInt8) -> Bool { byte &- UInt8(ascii: "0") < 10 }

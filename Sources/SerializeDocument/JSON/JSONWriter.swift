@@ -54,12 +54,12 @@ struct JSONOutput: DocumentBuilder {
         switch document {
         case .null: append("null")
         case let .bool(value): append(value ? "true" : "false")
-        case let .integer(value): append(String(value))
-        case let .unsignedInteger(value): append(String(value))
+        case let .integer(value): DecimalNumber.withText(of: value) { bytes.append($0) }
+        case let .unsignedInteger(value): DecimalNumber.withText(of: value) { bytes.append($0) }
         case let .number(value): append(value.text)
         case let .double(value):
-            if let text = TextValues.real(value) {
-                append(text)
+            if value.isFinite {
+                DecimalNumber.withText(of: value) { bytes.append($0) }
             } else {
                 writeString(try options.text(ofNonFinite: value, at: path))
             }
@@ -143,28 +143,80 @@ struct JSONOutput: DocumentBuilder {
     func writeString(_ string: String) {
         bytes.append(UInt8(ascii: "\""))
         var string = string
-        string.withUTF8 { utf8 in
-            var runStart = 0
-            for (offset, byte) in utf8.enumerated() where byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") {
-                bytes.append(UnsafeBufferPointer(rebasing: utf8[runStart..<offset]))
-                runStart = offset + 1
-                switch byte {
-                case UInt8(ascii: "\""): append("\\\"")
-                case UInt8(ascii: "\\"): append("\\\\")
-                case 0x0A: append("\\n")
-                case 0x0D: append("\\r")
-                case 0x09: append("\\t")
-                case 0x08: append("\\b")
-                case 0x0C: append("\\f")
-                default:
-                    let hex = Array("0123456789abcdef".utf8)
-                    append("\\u00")
-                    bytes.append(hex[Int(byte >> 4)])
-                    bytes.append(hex[Int(byte & 0xF)])
-                }
-            }
-            bytes.append(UnsafeBufferPointer(rebasing: utf8[runStart...]))
-        }
+        string.withUTF8 { Self.appendEscaped($0, to: bytes) }
         bytes.append(UInt8(ascii: "\""))
+    }
+
+    /// Appends `utf8` to `bytes` with `"`, `\` and the control characters escaped: runs of bytes
+    /// that need no escape are found eight bytes at a time and copied whole.
+    static func appendEscaped(_ utf8: UnsafeBufferPointer<UInt8>, to bytes: ByteBuffer) {
+        @inline(__always) func append(_ text: String) { bytes.append(text) }
+        guard let base = utf8.baseAddress else { return }
+        let count = utf8.count
+        var runStart = 0
+        var index = 0
+        while index < count {
+            // Skip eight plain bytes at a time: none below 0x20, no `"` (0x22), no `\` (0x5C).
+            while index + 8 <= count {
+                let word = UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self)
+                if Self.hasSpecialByte(word) { break }
+                index += 8
+            }
+            while index < count, !Self.isSpecial(base[index]) { index += 1 }
+            guard index < count else { break }
+            let byte = base[index]
+            bytes.append(UnsafeBufferPointer(start: base + runStart, count: index - runStart))
+            index += 1
+            runStart = index
+            switch byte {
+            case UInt8(ascii: "\""): append("\\\"")
+            case UInt8(ascii: "\\"): append("\\\\")
+            case 0x0A: append("\\n")
+            case 0x0D: append("\\r")
+            case 0x09: append("\\t")
+            case 0x08: append("\\b")
+            case 0x0C: append("\\f")
+            default:
+                let hex = Array("0123456789abcdef".utf8)
+                append("\\u00")
+                bytes.append(hex[Int(byte >> 4)])
+                bytes.append(hex[Int(byte & 0xF)])
+            }
+        }
+        bytes.append(UnsafeBufferPointer(start: base + runStart, count: count - runStart))
+    }
+
+    @inline(__always) static func isSpecial(_ byte: UInt8) -> Bool {
+        byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\")
+    }
+
+    /// Whether any byte of `word` is below 0x20, `"` or `\` (the classic SWAR zero-byte test).
+    @inline(__always) static func hasSpecialByte(_ word: UInt64) -> Bool {
+        let ones: UInt64 = 0x0101_0101_0101_0101
+        let highs: UInt64 = 0x8080_8080_8080_8080
+        func hasZero(_ value: UInt64) -> Bool { (value &- ones) & ~value & highs != 0 }
+        // A byte below 0x20 (ASCII only: bytes of 0x80 and above never are).
+        let below = (word &- ones &* 0x20) & ~word & highs
+        return below != 0 || hasZero(word ^ (ones &* 0x22)) || hasZero(word ^ (ones &* 0x5C))
+    }
+
+    // MARK: - Members written many times
+
+    /// The bytes of `"key":` (with a space after the colon when pretty), for a key written once
+    /// per record (``member(_:in:)``).
+    func memberBytes(_ key: String) -> [UInt8] {
+        let scratch = JSONOutput(options: options, capacity: key.utf8.count + 8)
+        scratch.writeString(key)
+        scratch.bytes.append(UInt8(ascii: ":"))
+        if options.pretty { scratch.bytes.append(UInt8(ascii: " ")) }
+        return [UInt8](scratch.bytes.takeData())
+    }
+
+    /// Starts a member whose `"key":` bytes are `member` (``memberBytes(_:)``): what
+    /// ``beginMember(_:in:)`` writes, without the path a value's error would name, so only for
+    /// values that cannot fail (strings, null).
+    mutating func member(_ member: [UInt8], in count: inout Int) {
+        nextChild(&count)
+        member.withUnsafeBufferPointer { bytes.append($0) }
     }
 }

@@ -19,6 +19,13 @@ enum PlistScalar {
     /// `[+-]digits` or `[+-]0x hex-digits`, from `Int64.min` through `UInt64.max`, as plutil
     /// reads them (no white space).
     static func integer(_ text: [UInt8]) -> Result<Document, Problem> {
+        // Decimal text in range: the one number reader. Hexadecimal text and every problem
+        // (which byte, overflow) are worked out below.
+        switch text.withUnsafeBufferPointer({ DecimalNumber.integer($0) }) {
+        case let .signed(value): return .success(.integer(value))
+        case let .unsigned(value): return .success(.unsignedInteger(value))
+        case nil: break
+        }
         guard !text.isEmpty else {
             return .failure(Problem(code: .badInteger, message: "empty <integer>: write a whole number such as 0", index: 0))
         }
@@ -76,7 +83,7 @@ enum PlistScalar {
         if let space = text.firstIndex(where: isSpace) {
             return .failure(Problem(code: .badReal, message: "<real> \(preview(text)) has white space; write the number alone", index: space))
         }
-        guard let value = Double(String(decoding: text, as: UTF8.self)) else {
+        guard let value = text.withUnsafeBufferPointer(DecimalNumber.double) else {
             return .failure(Problem(code: .badReal, message: "<real> \(preview(text)) is not a number", index: 0))
         }
         return .success(value)

@@ -38,7 +38,14 @@ public struct XMLPlistReader: Sendable {
     /// - Throws: ``Diagnostic`` with a line and column: the first error ``inspect(_:keepingValues:)``
     ///   finds.
     public func read(_ data: Data) throws(Diagnostic) -> Document {
-        let inspection = inspect(data)
+        try read(data, building: TreeBuilder())
+    }
+
+    /// Parses `data` as ``read(_:)`` does, with `builder` making the tree (one that also counts
+    /// progress).
+    func read<Builder: DocumentBuilder>(_ data: Data, building builder: Builder) throws(Diagnostic) -> Document
+    where Builder.Value == Document {
+        let inspection = inspect(data, keepingValues: true, builder: builder)
         if let error = inspection.diagnostics.first(where: { $0.severity == .error }) { throw error }
         guard let document = inspection.document else { throw Self.noValue }
         return document
@@ -52,8 +59,13 @@ public struct XMLPlistReader: Sendable {
     /// - Returns: the document (when values were kept and there was no error) and the
     ///   diagnostics in order of position.
     package func inspect(_ data: Data, keepingValues: Bool = true) -> Inspection {
+        inspect(data, keepingValues: keepingValues, builder: TreeBuilder())
+    }
+
+    private func inspect<Builder: DocumentBuilder>(_ data: Data, keepingValues: Bool, builder: Builder) -> Inspection
+    where Builder.Value == Document {
         let parser = XMLEventParser(data: data, options: parserOptions)
-        let walk = XMLPlistWalk(builder: TreeBuilder(), building: keepingValues, mergesDuplicateKeys: true, maximumDepth: maximumDepth).run(parser)
+        let walk = XMLPlistWalk(builder: builder, building: keepingValues, mergesDuplicateKeys: true, maximumDepth: maximumDepth).run(parser)
         let diagnostics = walk.diagnostics(using: parser)
         let failed = diagnostics.contains { $0.severity == .error }
         return Inspection(document: failed || !keepingValues ? nil : walk.root, diagnostics: diagnostics, depth: walk.maxDepth)

@@ -92,11 +92,23 @@ struct XMLPlistOutput: DocumentBuilder {
             line()
             append(value ? "<true/>" : "<false/>")
             endLine()
-        case let .integer(value): try element("integer", String(value))
-        case let .unsignedInteger(value): try element("integer", String(value))
+        case let .integer(value):
+            try openElement("integer")
+            DecimalNumber.withText(of: value) { bytes.append($0) }
+            closeElement("integer")
+        case let .unsignedInteger(value):
+            try openElement("integer")
+            DecimalNumber.withText(of: value) { bytes.append($0) }
+            closeElement("integer")
         case let .number(value): try scalar(options.plistValue(of: value, at: path))
         case let .double(value):
-            try element("real", TextValues.real(value) ?? (value.isNaN ? "nan" : value < 0 ? "-infinity" : "+infinity"))
+            guard value.isFinite else {
+                try element("real", value.isNaN ? "nan" : value < 0 ? "-infinity" : "+infinity")
+                return
+            }
+            try openElement("real")
+            DecimalNumber.withText(of: value) { bytes.append($0) }
+            closeElement("real")
         case let .string(value):
             try writePendingKey()
             try writeString(value, element: "string")
@@ -213,10 +225,20 @@ struct XMLPlistOutput: DocumentBuilder {
     }
 
     mutating func element(_ name: StaticString, _ text: String) throws(Diagnostic) {
+        try openElement(name)
+        append(text)
+        closeElement(name)
+    }
+
+    /// The pending key, indentation and `<name>`: the start of a one-line element.
+    mutating func openElement(_ name: StaticString) throws(Diagnostic) {
         try writePendingKey()
         line()
         tag(name)
-        append(text)
+    }
+
+    /// `</name>` and the end of the line.
+    func closeElement(_ name: StaticString) {
         tag(name, closing: true)
         endLine()
     }

@@ -1,0 +1,222 @@
+/// Numbers straight from and into bytes: exact integers, correctly rounded doubles (Clinger's fast
+/// path, then Eisel–Lemire, then `strtod` for what neither decides), and shortest round-trip text.
+/// The one owner of number text for the JSON and XML plist readers and writers, the CSV coders
+/// and CSV type inference.
+
+/// Reads and writes decimal numbers without making a `String` on the common paths.
+///
+/// Reading a double is correctly rounded, and agrees bit for bit with Swift's `Double(String)`
+/// on every input: decimal text of up to 19 significant digits is converted here; anything else
+/// (more digits, `nan`, `inf`, hexadecimal floats) goes to `Double(String)` itself.
+package enum DecimalNumber {
+    /// An integer read exactly: signed when it fits `Int64`, else unsigned.
+    package enum Integer: Equatable, Sendable {
+        case signed(Int64)
+        case unsigned(UInt64)
+    }
+
+    // MARK: - Integers
+
+    /// `[+-]digits` (a `+` only when `allowsPlus`) as an exact integer; `nil` when the text is not
+    /// such an integer or is outside `Int64.min … UInt64.max`.
+    @inline(__always)
+    package static func integer(_ text: UnsafeBufferPointer<UInt8>, allowsPlus: Bool = true) -> Integer? {
+        guard let (negative, magnitude) = magnitude(text, allowsPlus: allowsPlus) else { return nil }
+        if negative {
+            if magnitude <= UInt64(Int64.max) { return .signed(-Int64(magnitude)) }
+            return magnitude == UInt64(Int64.max) + 1 ? .signed(.min) : nil
+        }
+        return magnitude <= UInt64(Int64.max) ? .signed(Int64(magnitude)) : .unsigned(magnitude)
+    }
+
+    /// `[+-]digits` as a value of `type`; `nil` when it is not such an integer or does not fit.
+    /// Inlinable, so that each caller gets a copy specialized for its `T`.
+    @inlinable
+    package static func integer<T: FixedWidthInteger>(_ text: UnsafeBufferPointer<UInt8>, as type: T.Type) -> T? {
+        guard let (negative, magnitude) = magnitude(text, allowsPlus: true) else { return nil }
+        if !negative { return T(exactly: magnitude) }
+        guard T.isSigned else { return magnitude == 0 ? 0 : nil }
+        if magnitude <= UInt64(Int64.max) { return T(exactly: -Int64(magnitude)) }
+        return magnitude == UInt64(Int64.max) + 1 ? T(exactly: Int64.min) : nil
+    }
+
+    /// The sign and magnitude of `[+-]digits`; `nil` on anything else or beyond `UInt64.max`.
+    @inlinable
+    package static func magnitude(_ text: UnsafeBufferPointer<UInt8>, allowsPlus: Bool) -> (Bool, UInt64)? {
+        var index = 0
+        var negative = false
+        if index < text.count, text[index] == UInt8(ascii: "-") || (allowsPlus && text[index] == UInt8(ascii: "+")) {
+            negative = text[index] == UInt8(ascii: "-")
+            index += 1
+        }
+        guard index < text.count else { return nil }
+        var magnitude: UInt64 = 0
+        // 19 digits never overflow; only the 20th needs checking.
+        let safeEnd = min(text.count, index + 19)
+        while index < safeEnd {
+            let digit = text[index] &- UInt8(ascii: "0")
+            guard digit < 10 else { return nil }
+            magnitude = magnitude &* 10 &+ UInt64(digit)
+            index += 1
+        }
+        while index < text.count {
+            let digit = text[index] &- UInt8(ascii: "0")
+            guard digit < 10 else { return nil }
+            let (times10, overflow1) = magnitude.multipliedReportingOverflow(by: 10)
+            let (sum, overflow2) = times10.addingReportingOverflow(UInt64(digit))
+            guard !overflow1, !overflow2 else { return nil }
+            magnitude = sum
+            index += 1
+        }
+        return (negative, magnitude)
+    }
+
+    // MARK: - Doubles
+
+    /// Exact powers of ten a `Double` holds: 10^0 … 10^22.
+    static let exactPowersOfTen: [Double] = [
+        1e0, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11,
+        1e12, 1e13, 1e14, 1e15, 1e16, 1e17, 1e18, 1e19, 1e20, 1e21, 1e22,
+    ]
+
+    /// The double `text` denotes, correctly rounded, exactly as `Double(String)` reads it (so
+    /// also `nan`, `inf`, `0x1p3`; `nil` for what it refuses, such as white space or `1e`).
+    ///
+    /// Decimal text `[+-]digits[.digits][(e|E)[+-]digits]` (digits may be absent on one side of
+    /// the point) with at most 19 significant digits is converted here without a `String`.
+    package static func double(_ text: UnsafeBufferPointer<UInt8>) -> Double? {
+        if let value = fastDouble(text) { return value }
+        return Double(String(decoding: text, as: UTF8.self))
+    }
+
+    /// The decimal cases this module decides itself; `nil` means "ask `strtod`", not "invalid".
+    @inline(__always)
+    static func fastDouble(_ text: UnsafeBufferPointer<UInt8>) -> Double? {
+        let count = text.count
+        var index = 0
+        var negative = false
+        if index < count, text[index] == UInt8(ascii: "-") || text[index] == UInt8(ascii: "+") {
+            negative = text[index] == UInt8(ascii: "-")
+            index += 1
+        }
+        var mantissa: UInt64 = 0
+        var digits = 0  // significant digits taken into the mantissa
+        /// Takes the digits from `index` on into the mantissa (leading zeros are not significant);
+        /// returns how many it read.
+        @inline(__always) func takeDigits() -> Int {
+            let start = index
+            while index < count {
+                let digit = text[index] &- UInt8(ascii: "0")
+                guard digit < 10 else { break }
+                if mantissa != 0 || digit != 0 {
+                    digits += 1
+                    mantissa = mantissa &* 10 &+ UInt64(digit)
+                }
+                index += 1
+            }
+            return index - start
+        }
+        var sawDigit = takeDigits() > 0
+        var exponent = 0
+        if index < count, text[index] == UInt8(ascii: ".") {
+            index += 1
+            let fraction = takeDigits()
+            exponent = -fraction
+            sawDigit = sawDigit || fraction > 0
+        }
+        guard sawDigit, digits <= 19 else { return nil }
+        if index < count, text[index] == UInt8(ascii: "e") || text[index] == UInt8(ascii: "E") {
+            index += 1
+            var negativeExponent = false
+            if index < count, text[index] == UInt8(ascii: "-") || text[index] == UInt8(ascii: "+") {
+                negativeExponent = text[index] == UInt8(ascii: "-")
+                index += 1
+            }
+            guard index < count else { return nil }
+            var written = 0
+            while index < count {
+                let digit = text[index] &- UInt8(ascii: "0")
+                guard digit < 10 else { return nil }
+                // Saturate: beyond 10^±100000 every mantissa is 0 or infinity either way.
+                if written < 100_000 { written = written * 10 + Int(digit) }
+                index += 1
+            }
+            exponent += negativeExponent ? -written : written
+        }
+        guard index == count else { return nil }
+        if mantissa == 0 { return negative ? -0.0 : 0.0 }
+        // Clinger: both operands exact, so the one rounding of * or / is the correct one.
+        if mantissa <= 1 << 53, exponent >= -22, exponent <= 22 {
+            let value = Double(mantissa)
+            let scaled = exponent < 0 ? value / exactPowersOfTen[-exponent] : value * exactPowersOfTen[exponent]
+            return negative ? -scaled : scaled
+        }
+        return eiselLemire(mantissa: mantissa, exponent: exponent, negative: negative)
+    }
+
+    // MARK: - Text
+
+    /// Calls `body` with the shortest text that reads back as the same double, as Swift's
+    /// `description` writes it (`1.0`, `0.1`, `1e-05`, `1.7976931348623157e+308`), in ASCII bytes,
+    /// without making a `String`. `value` must be finite. (Not generic, so that a call from
+    /// another module needs no generic metadata.)
+    package static func withText(of value: Double, _ body: (UnsafeBufferPointer<UInt8>) -> Void) {
+        // Swift's own shortest round-trip printer (swift_dtoa) hands its bytes to
+        // `TextOutputStream._writeASCII`; this stream keeps them on the stack.
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 40) { buffer in
+            var stream = StackTextStream(buffer: buffer)
+            value.write(to: &stream)
+            body(UnsafeBufferPointer(rebasing: buffer[0..<stream.count]))
+        }
+    }
+
+    /// Calls `body` with the decimal digits of `value` (a `-` first when negative).
+    package static func withText(of value: Int64, _ body: (UnsafeBufferPointer<UInt8>) -> Void) {
+        withText(magnitude: value.magnitude, negative: value < 0, body)
+    }
+
+    /// Calls `body` with the decimal digits of `value`.
+    package static func withText(of value: UInt64, _ body: (UnsafeBufferPointer<UInt8>) -> Void) {
+        withText(magnitude: value, negative: false, body)
+    }
+
+    @inline(__always)
+    static func withText(magnitude: UInt64, negative: Bool, _ body: (UnsafeBufferPointer<UInt8>) -> Void) {
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 24) { buffer in
+            var start = 24
+            var rest = magnitude
+            repeat {
+                let (quotient, digit) = rest.quotientAndRemainder(dividingBy: 10)
+                start -= 1
+                buffer[start] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: digit)
+                rest = quotient
+            } while rest != 0
+            if negative {
+                start -= 1
+                buffer[start] = UInt8(ascii: "-")
+            }
+            body(UnsafeBufferPointer(rebasing: buffer[start..<24]))
+        }
+    }
+}
+
+/// A `TextOutputStream` into a small stack buffer: receives `Double.write(to:)`'s ASCII bytes
+/// through `_writeASCII` (a public requirement of the protocol) without a `String` in between.
+private struct StackTextStream: TextOutputStream {
+    let buffer: UnsafeMutableBufferPointer<UInt8>
+    var count = 0
+
+    mutating func write(_ string: String) {
+        for byte in string.utf8 where count < buffer.count {
+            buffer[count] = byte
+            count += 1
+        }
+    }
+
+    mutating func _writeASCII(_ bytes: UnsafeBufferPointer<UInt8>) {
+        for byte in bytes where count < buffer.count {
+            buffer[count] = byte
+            count += 1
+        }
+    }
+}
