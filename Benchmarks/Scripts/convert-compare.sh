@@ -18,25 +18,7 @@ else
     serialize=$SERIALIZE
 fi
 
-# measure NAME RUNS COMMAND...: the fastest of RUNS runs (the machine is shared; the fastest is
-# the least disturbed), and the largest peak resident memory seen.
-measure() {
-    local name=$1 runs=$2; shift 2
-    local best="" cpu="" peak=0
-    for _ in $(seq "$runs"); do
-        if ! /usr/bin/time -f "%e %U %S %M" -o "$work/time" "$@" >/dev/null 2>"$work/err"; then
-            printf '| %-44s | failed: %s |\n' "$name" "$(head -c 120 "$work/err" | tr '\n' ' ')"
-            return
-        fi
-        read -r seconds user system kib <"$work/time"
-        if [ -z "$best" ] || awk "BEGIN { exit !($seconds < $best) }"; then
-            best=$seconds
-            cpu=$(awk "BEGIN { printf \"%.2f\", $user + $system }")
-        fi
-        [ "$kib" -gt "$peak" ] && peak=$kib
-    done
-    printf '| %-44s | %8s s | %8s s | %6d MiB | %d |\n' "$name" "$best" "$cpu" $((peak / 1024)) "$runs"
-}
+source Benchmarks/Scripts/measure.sh
 
 standard() {
 input=$work/input.json

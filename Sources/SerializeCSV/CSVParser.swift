@@ -522,6 +522,14 @@ struct CSVParser: ~Copyable {
         Self.unescape(field, in: buffer, quote: quote, into: &scratch)
     }
 
+    /// Calls `body` with the bytes of field `index`, doubled quotes undoubled.
+    mutating func withFieldBytes<R>(_ index: Int, _ body: (UnsafeBufferPointer<UInt8>) -> R) -> R {
+        let field = fields[index]
+        guard field.escaped else { return body(UnsafeBufferPointer(start: buffer + field.start, count: field.end - field.start)) }
+        unescape(field)
+        return scratch.withUnsafeBufferPointer(body)
+    }
+
     /// The current row's fields as raw bytes.
     var rawRow: CSVRawRow { CSVRawRow(base: buffer, fields: fields, quote: quote) }
 

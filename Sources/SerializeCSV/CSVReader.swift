@@ -216,7 +216,7 @@ public final class CSVReader {
     /// parser; the layout stays in the parser (``layout(ofField:)``) until the next read.
     ///
     /// - Returns: `false` at the end of the input.
-    func readFieldsForDecoding(into fields: inout [String]) throws(Diagnostic) -> Bool {
+    package func readFieldsForDecoding(into fields: inout [String]) throws(Diagnostic) -> Bool {
         var read = false
         defer { if read { rowsRead += 1 } }
         // A field-count or UTF-8 error still consumed the row.
@@ -234,13 +234,48 @@ public final class CSVReader {
         index < parser.fields.count ? parser.fields[index] : nil
     }
 
+    /// Parses the next data row without making its strings (see ``withRawField(_:_:)``).
+    ///
+    /// - Returns: `false` at the end of the input.
+    package func nextRawRecord() throws(Diagnostic) -> Bool {
+        guard try parser.nextRecord() else { return false }
+        rowsRead += 1
+        try parser.checkFieldCount()
+        return true
+    }
+
+    /// The number of fields of the current row.
+    package var fieldCount: Int { parser.fields.count }
+
+    /// Calls `body` with the bytes of field `index` of the current row, doubled quotes undoubled
+    /// (an escape character is not applied), not checked for UTF-8.
+    package func withRawField<R>(_ index: Int, _ body: (UnsafeBufferPointer<UInt8>) -> R) -> R {
+        parser.withFieldBytes(index, body)
+    }
+
+    /// The current row's fields as strings (throwing for invalid UTF-8, or repairing it).
+    package func currentFields() throws(Diagnostic) -> [String] {
+        try parser.makeFields()
+    }
+
+    /// Whether `bytes` are valid UTF-8 (what `String(validating:as:)` accepts), without making
+    /// a string.
+    package static func isValidUTF8(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        CSVParser.isValidUTF8(bytes)
+    }
+
+    /// Whether field `index` of the current row was quoted (`""` against an empty field).
+    package func isQuoted(field index: Int) -> Bool {
+        index < parser.fields.count && parser.fields[index].quoted
+    }
+
     /// Where field `index` of the current row starts (its opening quote when quoted).
-    func location(ofField index: Int) -> InputLocation? {
+    package func location(ofField index: Int) -> InputLocation? {
         index < parser.fields.count ? parser.location(of: parser.fields[index]) : nil
     }
 
     /// Where the current row ends.
-    var currentRowEnd: InputLocation { parser.rowEnd }
+    package var currentRowEnd: InputLocation { parser.rowEnd }
 
     /// Calls `body` with each remaining row.
     public func forEachRow(_ body: ([String]) throws -> Void) throws {

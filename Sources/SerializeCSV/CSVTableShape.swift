@@ -52,11 +52,18 @@ package enum CSVTableShape {
     /// The error for a row whose field count is not `columns` (short and long alike): at the
     /// first extra field of a long row, at the end of a short one; `nil` for a row that fits.
     package static func widthProblem(of record: CSVRecord, columns: Int) -> Diagnostic? {
-        let count = record.fields.count
+        widthProblem(fields: record.fields.count, columns: columns, firstExtra: { record.location(ofField: columns) }, end: { record.end })
+    }
+
+    /// ``widthProblem(of:columns:)`` for a row of `fields` fields read without a ``CSVRecord``
+    /// (the locations are asked for only when the row does not fit).
+    package static func widthProblem(
+        fields count: Int, columns: Int, firstExtra: () -> InputLocation?, end: () -> InputLocation?
+    ) -> Diagnostic? {
         guard count != columns else { return nil }
         return Diagnostic(
             .fieldCountMismatch, "row has \(count) field\(count == 1 ? "" : "s") but the header names \(columns) column\(columns == 1 ? "" : "s")",
-            at: count > columns ? record.location(ofField: columns) : record.end)
+            at: count > columns ? firstExtra() : end())
     }
 
     /// The index of the first row of a trailing block that is not part of the table, or `nil`.

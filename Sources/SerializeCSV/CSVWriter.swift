@@ -108,6 +108,12 @@ public final class CSVWriter {
         }
     }
 
+    /// Writes through `file`, committed by ``finish()`` (abandoned when the writer is not finished).
+    package convenience init(file: AtomicFileWriter, configuration: Configuration = .init()) {
+        self.init(configuration: configuration)
+        destination = .file(file)
+    }
+
     /// Writes to an open file descriptor, such as `STDOUT_FILENO`; the writer does not close it.
     public convenience init(fileDescriptor: Int32, configuration: Configuration = .init()) {
         self.init(configuration: configuration)

@@ -45,7 +45,9 @@ public struct DocumentDecoder: Sendable {
     ///
     /// - Throws: `DecodingError` with the coding path.
     public func decode<T: Decodable>(_ type: T.Type, from document: Document) throws -> T {
-        try DecodingState(decoder: self, fromText: false, marker: nilMarker).unbox(document, as: type, at: .root)
+        let state = DecodingState(decoder: self, fromText: false, marker: nilMarker)
+        defer { state.finish() }
+        return try state.unbox(document, as: type, at: .root)
     }
 
     /// Decodes a `T` from `data` in `format`, read by serialize's reader for it.
@@ -69,6 +71,7 @@ public struct DocumentDecoder: Sendable {
                 .init(codingPath: [], debugDescription: "The given data was not valid \(format.name): \(error.message)", underlyingError: located))
         }
         let state = DecodingState(decoder: self, fromText: isCSV, marker: nilMarker ?? options.nullMarker(for: format))
+        defer { state.finish() }
         var prefix = ValuePath()
         do {
             if isCSV, !(T.self is any RowsOfCSV.Type) {
@@ -181,8 +184,12 @@ final class DecodingState {
     let custom: CustomDecoding
     /// Whether a key strategy renames keys (snake_case or a custom closure).
     let renamesKeys: Bool
-    /// Decoders whose value is done, ready for the next one (``unbox(_:as:at:)``).
+    /// Decoders whose value is done, ready for the next one (``unbox(_:as:at:)``). Each holds
+    /// this state, so ``finish()`` must empty it when the decoding is over.
     var spareDecoders: [DocumentValueDecoder] = []
+
+    /// Lets go of the spare decoders (which hold this state: a cycle until then).
+    func finish() { spareDecoders.removeAll() }
 
     init(decoder: DocumentDecoder, fromText: Bool, marker: String?) {
         custom = decoder.custom

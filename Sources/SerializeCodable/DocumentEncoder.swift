@@ -68,6 +68,7 @@ public struct DocumentEncoder: Sendable {
 
     func encode<T: Encodable>(_ value: T, marker: String?) throws -> Document {
         let state = EncodingState(encoder: self, marker: marker)
+        defer { state.finish() }
         return try state.box(value, at: .root).document(sortKeys: options.sortKeys)
     }
 
@@ -252,8 +253,12 @@ final class EncodingState {
     let custom: CustomEncoding
     /// Whether a key strategy renames keys (snake_case or a custom closure).
     let renamesKeys: Bool
-    /// Encoders whose value is done, ready for the next one (``box(_:at:)``).
+    /// Encoders whose value is done, ready for the next one (``box(_:at:)``). Each holds this
+    /// state, so ``finish()`` must empty it when the encoding is over.
     var spareEncoders: [DocumentValueEncoder] = []
+
+    /// Lets go of the spare encoders (which hold this state: a cycle until then).
+    func finish() { spareEncoders.removeAll() }
 
     init(encoder: DocumentEncoder, marker: String?) {
         datePrecision = encoder.datePrecision

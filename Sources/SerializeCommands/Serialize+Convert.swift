@@ -125,13 +125,33 @@ extension Serialize {
                 return
             }
             let inputName = input == "-" ? "<stdin>" : input
-            let data: Data
+            // Standard input is spilled to a temporary file: CSV under --recover and JSON to CSV
+            // read their input twice.
+            let inputURL: URL
+            var spilled: URL?
+            if input == "-" {
+                do {
+                    spilled = try Format.spillStandardInput()
+                } catch {
+                    throw Self.fail("\(inputName): error: cannot read the input: \(error.message)", status: Status.noInput)
+                }
+                inputURL = spilled ?? URL(fileURLWithPath: "/dev/stdin")
+            } else {
+                inputURL = URL(fileURLWithPath: input)
+            }
+            defer { if let spilled { try? FileManager.default.removeItem(at: spilled) } }
+            // Sniffing and format detection look at the first 64 KiB only.
+            let sample: Data
+            let size: Int
             do {
-                data = input == "-" ? FileHandle.standardInput.readDataToEndOfFile() : try Data(contentsOf: URL(fileURLWithPath: input))
+                let handle = try FileHandle(forReadingFrom: inputURL)
+                defer { try? handle.close() }
+                sample = try handle.read(upToCount: CSVDialect.sniffSampleSize + 1) ?? Data()
+                size = Int(try handle.seekToEnd())
             } catch {
                 throw Self.fail("\(inputName): error: cannot read the input: \(Self.reason(error))", status: Status.noInput)
             }
-            let (sourceFormat, sniff) = try options.dialect.source(named: options.from ?? Self.format(ofPath: input), data: data)
+            let (sourceFormat, sniff) = try options.dialect.source(named: options.from ?? Self.format(ofPath: input), data: sample)
             // What sniffing guessed: its notes always (a Latin-1 fallback), the dialect with --verbose.
             for note in sniff?.notes ?? [] { FileHandle.standardError.write(Data((note.inFile(inputName).commandLineText + "\n").utf8)) }
             if verbose, let sniff {
@@ -139,9 +159,8 @@ extension Serialize {
             }
             let targetFormat = options.to ?? (output == "-" ? .json : Self.format(ofPath: output) ?? .json)
 
-            let bytes: Data
             let line = progress.line()
-            line?.tick { ProgressLine.fileText("converting", inputName, read: $1, of: data.count, elapsed: $0) }
+            line?.tick { ProgressLine.fileText("converting", inputName, read: $1, of: size, elapsed: $0) }
             do {
                 var warnings: [Diagnostic] = []
                 defer {
@@ -151,32 +170,30 @@ extension Serialize {
                         FileHandle.standardError.write(Data("\(inputName): \(count) repair\(count == 1 ? "" : "s") (--recover)\n".utf8))
                     }
                 }
-                bytes = try sourceFormat.convert(
-                    data, to: targetFormat, reading: options.formatOptions, writing: options.formatOptions, warnings: &warnings,
+                // Streams CSV and JSON records where it can (Format+FileConversion.swift); the
+                // output file is written through a temporary file and renamed.
+                try sourceFormat.convert(
+                    fileAt: inputURL, to: targetFormat,
+                    writingTo: output == "-" ? .fileDescriptor(STDOUT_FILENO) : .file(URL(fileURLWithPath: output)),
+                    reading: options.formatOptions, writing: options.formatOptions, warnings: &warnings,
                     progress: line.map { line in { line.read($0) } })
                 line?.finish()
             } catch {
                 // Clear the progress line before the error is printed on its line.
                 line?.finish()
                 switch error {
+                case let .reading(error) where error.code == .io:
+                    throw Self.fail("\(inputName): error: cannot read the input: \(error.message)", status: Status.noInput)
                 case var .reading(error):
                     if input == "-", options.from == nil, sourceFormat == .json, error.remedy == nil {
                         error.remedy = Remedy(
                             option: "from", value: "csv", effect: "read CSV (standard input was read as JSON; --from tsv reads TSV)")
                     }
                     throw Self.fail(error.inFile(inputName).commandLineText, status: Status.invalidInput)
+                case let .writing(error) where error.code == .io:
+                    throw Self.fail("\(output): error: \(error.message)", status: Status.cannotCreate)
                 case let .writing(error): throw Self.fail(error.inFile(inputName).commandLineText, status: Status.unrepresentable)
                 }
-            }
-            if output == "-" {
-                FileHandle.standardOutput.write(bytes)
-                return
-            }
-            do {
-                // The one atomic writer (SerializeCore): temporary file, fsync, rename, folder fsync.
-                try PosixFileSystem().writeAtomically(bytes, to: URL(fileURLWithPath: output))
-            } catch {
-                throw Self.fail("\(output): error: \(error.message)", status: Status.cannotCreate)
             }
         }
 

@@ -5,6 +5,19 @@ import Foundation
 import SerializeCore
 
 extension XMLEventParser {
+    /// What libxml2's user data points at while a parse runs: the parser and its handler, held
+    /// in `let`s so that every callback borrows both and retains neither (a retain and a release
+    /// per event cost about a tenth of a lint).
+    final class Dispatch {
+        let parser: XMLEventParser
+        let handler: any XMLEventHandler
+
+        init(parser: XMLEventParser, handler: any XMLEventHandler) {
+            self.parser = parser
+            self.handler = handler
+        }
+    }
+
     // MARK: - The handler table
 
     /// The SAX2 handler every parse installs: only the callbacks below are set, so libxml2 builds
@@ -13,34 +26,34 @@ extension XMLEventParser {
         var sax = xmlSAXHandler()
         sax.initialized = XML_SAX2_MAGIC
         sax.internalSubset = { user, _, _, _ in
-            XMLEventParser.with(user) { $0.sawDocumentType() }
+            XMLEventParser.with(user) { $0.parser.sawDocumentType($0.handler) }
         }
         sax.startElementNs = { user, localname, _, _, _, _, _, _, _ in
-            XMLEventParser.with(user) { $0.sawStartElement(localname) }
+            XMLEventParser.with(user) { $0.parser.sawStartElement(localname, $0.handler) }
         }
         sax.endElementNs = { user, localname, _, _ in
-            XMLEventParser.with(user) { $0.sawEndElement(localname) }
+            XMLEventParser.with(user) { $0.parser.sawEndElement(localname, $0.handler) }
         }
         sax.characters = { user, text, length in
-            XMLEventParser.with(user) { $0.sawText(text, length, isCDATA: false) }
+            XMLEventParser.with(user) { $0.parser.sawText(text, length, isCDATA: false, $0.handler) }
         }
         sax.ignorableWhitespace = sax.characters
         sax.cdataBlock = { user, text, length in
-            XMLEventParser.with(user) { $0.sawText(text, length, isCDATA: true) }
+            XMLEventParser.with(user) { $0.parser.sawText(text, length, isCDATA: true, $0.handler) }
         }
         sax.serror = { user, error in
             guard let error else { return }
-            XMLEventParser.with(user) { $0.sawError(error.pointee) }
+            XMLEventParser.with(user) { $0.parser.sawError(error.pointee, $0.handler) }
         }
         return sax
     }
 
-    /// Calls `body` with the parser behind libxml2's user data, without retaining it (`parse`
-    /// keeps it alive).
+    /// Calls `body` with the ``Dispatch`` behind libxml2's user data, without retaining it
+    /// (`parse` keeps it alive).
     @inline(__always)
-    private static func with(_ user: UnsafeMutableRawPointer?, _ body: (XMLEventParser) -> Void) {
+    private static func with(_ user: UnsafeMutableRawPointer?, _ body: (Dispatch) -> Void) {
         guard let user else { return }
-        Unmanaged<XMLEventParser>.fromOpaque(user)._withUnsafeGuaranteedRef(body)
+        Unmanaged<Dispatch>.fromOpaque(user)._withUnsafeGuaranteedRef(body)
     }
 
     // MARK: - Positions
@@ -72,16 +85,15 @@ extension XMLEventParser {
 
     @inline(__always)
     private func name(_ pointer: UnsafePointer<xmlChar>?) -> XMLName {
-        guard let pointer else { return XMLName(bytes: UnsafeRawBufferPointer(start: nil, count: 0)) }
-        return XMLName(bytes: UnsafeRawBufferPointer(start: pointer, count: strlen(UnsafeRawPointer(pointer).assumingMemoryBound(to: CChar.self))))
+        XMLName(pointer.map { UnsafeRawPointer($0).assumingMemoryBound(to: CChar.self) })
     }
 
     // MARK: - Events
 
-    fileprivate func sawDocumentType() {
+    fileprivate func sawDocumentType(_ handler: any XMLEventHandler) {
         let offset = firstNonWhitespace(from: currentOffset)
         let bytes = session.pointee.bytes
-        guard offset < bytes.count, bytes[offset] == UInt8(ascii: "["), let handler = session.pointee.handler else { return }
+        guard offset < bytes.count, bytes[offset] == UInt8(ascii: "[") else { return }
         handler.xmlDiagnostic(
             Diagnostic(
                 .internalSubset,
@@ -91,37 +103,53 @@ extension XMLEventParser {
         stop()
     }
 
-    fileprivate func sawStartElement(_ localname: UnsafePointer<xmlChar>?) {
-        guard !session.pointee.stopped, let handler = session.pointee.handler else { return }
+    fileprivate func sawStartElement(_ localname: UnsafePointer<xmlChar>?, _ handler: any XMLEventHandler) {
+        guard !session.pointee.stopped else { return }
         let offset = currentOffset
         let start = tagStart(before: offset)
         session.pointee.depth += 1
         if session.pointee.depth > options.maxDepth {
-            handler.xmlDiagnostic(
-                Diagnostic(
-                    .nestingTooDeep, "elements nested deeper than \(options.maxDepth) levels; refusing to read further",
-                    at: location(ofByteOffset: start)),
-                parser: self)
-            stop()
+            refuseDepth(at: start, handler)
             return
         }
         handler.xmlStartElement(name(localname), start: start, end: tagEnd(from: offset), parser: self)
     }
 
-    fileprivate func sawEndElement(_ localname: UnsafePointer<xmlChar>?) {
-        guard !session.pointee.stopped, let handler = session.pointee.handler else { return }
+    /// Reports elements nested deeper than the limit and stops (apart, so that the per-element
+    /// path stays small).
+    @inline(never)
+    private func refuseDepth(at start: Int, _ handler: any XMLEventHandler) {
+        handler.xmlDiagnostic(
+            Diagnostic(
+                .nestingTooDeep, "elements nested deeper than \(options.maxDepth) levels; refusing to read further",
+                at: location(ofByteOffset: start)),
+            parser: self)
+        stop()
+    }
+
+    fileprivate func sawEndElement(_ localname: UnsafePointer<xmlChar>?, _ handler: any XMLEventHandler) {
+        guard !session.pointee.stopped else { return }
         let end = currentOffset
         session.pointee.depth -= 1
         handler.xmlEndElement(name(localname), start: tagStart(before: end - 1), end: end, parser: self)
     }
 
-    fileprivate func sawText(_ text: UnsafePointer<xmlChar>?, _ length: Int32, isCDATA: Bool) {
-        guard !session.pointee.stopped, let handler = session.pointee.handler, let text else { return }
+    fileprivate func sawText(_ text: UnsafePointer<xmlChar>?, _ length: Int32, isCDATA: Bool, _ handler: any XMLEventHandler) {
+        guard !session.pointee.stopped, let text else { return }
+        switch session.pointee.textInterest {
+        case .all: break
+        case .none: return
+        case .nonBlank:
+            var i = 0
+            let count = Int(length)
+            while i < count, text[i] == 0x20 || text[i] == 0x0A || text[i] == 0x0D || text[i] == 0x09 { i += 1 }
+            if i == count { return }
+        }
         handler.xmlText(UnsafeRawBufferPointer(start: text, count: Int(length)), isCDATA: isCDATA, parser: self)
     }
 
-    fileprivate func sawError(_ error: xmlError) {
-        guard !session.pointee.stopped, let handler = session.pointee.handler else { return }
+    fileprivate func sawError(_ error: xmlError, _ handler: any XMLEventHandler) {
+        guard !session.pointee.stopped else { return }
         var message = error.message.map { String(cString: $0) } ?? "unknown libxml2 error"
         while message.last?.isWhitespace == true { message.removeLast() }
         let fatal = error.level != XML_ERR_WARNING && error.level != XML_ERR_ERROR

@@ -28,20 +28,44 @@ package protocol XMLEventHandler: AnyObject {
 
 /// The name of an element, borrowed from libxml2 for the duration of one callback.
 package struct XMLName {
+    /// The name's NUL-terminated UTF-8 bytes, or nil for no name.
+    let start: UnsafePointer<CChar>?
+
+    init(_ start: UnsafePointer<CChar>?) {
+        self.start = start
+    }
+
     /// The UTF-8 bytes of the local name.
-    package let bytes: UnsafeRawBufferPointer
+    package var bytes: UnsafeRawBufferPointer {
+        guard let start else { return UnsafeRawBufferPointer(start: nil, count: 0) }
+        return UnsafeRawBufferPointer(start: start, count: strlen(start))
+    }
+
+    /// Where libxml2 keeps the name. libxml2 interns element names in its parser's dictionary,
+    /// so during one parse a name arrives at the same address every time: a handler may
+    /// remember what it made of a name by this address instead of comparing bytes again.
+    package var identity: UnsafeRawPointer? { start.map(UnsafeRawPointer.init) }
 
     /// Whether the name is exactly `literal`.
-    @inlinable
     package func equals(_ literal: StaticString) -> Bool {
-        guard literal.utf8CodeUnitCount == bytes.count, let base = bytes.baseAddress else {
-            return literal.utf8CodeUnitCount == bytes.count
-        }
-        return memcmp(base, literal.utf8Start, bytes.count) == 0
+        let count = literal.utf8CodeUnitCount
+        guard let start else { return count == 0 }
+        return strncmp(start, UnsafeRawPointer(literal.utf8Start).assumingMemoryBound(to: CChar.self), count) == 0 && start[count] == 0
     }
 
     /// The name as a `String`.
     package var string: String { String(decoding: bytes, as: UTF8.self) }
+}
+
+/// Which text a handler wants next: it says so through ``XMLEventParser/textInterest`` as
+/// elements open and close, and text it does not want never reaches it.
+package enum XMLTextInterest: UInt8, Sendable {
+    /// Every run of text (the default).
+    case all
+    /// Only runs that hold more than XML white space (space, tab, line feed, carriage return).
+    case nonBlank
+    /// No text at all.
+    case none
 }
 
 /// Limits and switches for an ``XMLEventParser``.
@@ -87,19 +111,27 @@ package final class XMLEventParser {
     struct Session {
         /// The libxml2 parser context, alive while `parse` runs.
         var context: xmlParserCtxtPtr?
-        /// The handler of the running parse; `parse` keeps it alive.
-        unowned(unsafe) var handler: (any XMLEventHandler)?
         /// The source bytes, valid while `parse` runs.
         var bytes = UnsafeRawBufferPointer(start: nil, count: 0)
         /// Element nesting depth.
         var depth = 0
         /// Whether the parse was stopped by a refusal or a fatal error.
         var stopped = false
+        /// Which text the handler wants now.
+        var textInterest = XMLTextInterest.all
         var lines = InputLocator()
     }
 
     /// Whether the last parse was stopped by a refusal or a fatal error.
     package var stopped: Bool { session.pointee.stopped }
+
+    /// Which text the handler wants from here on (``XMLTextInterest/all`` when a parse starts):
+    /// a handler that ignores white space between elements, or all the text of some element,
+    /// sets it as elements open and close, and is spared millions of calls.
+    package var textInterest: XMLTextInterest {
+        get { session.pointee.textInterest }
+        set { session.pointee.textInterest = newValue }
+    }
 
     /// A parser of `data`. UTF-16 input (with a byte order mark) is transcoded to UTF-8 first.
     package init(data: Data, options: XMLParserOptions = XMLParserOptions()) {
@@ -135,18 +167,18 @@ package final class XMLEventParser {
                 parser: self)
             return false
         }
-        return withExtendedLifetime(handler) {
+        let dispatch = Dispatch(parser: self, handler: handler)
+        return withExtendedLifetime(dispatch) {
             source.withUnsafeBytes { raw -> Bool in
                 guard let base = raw.baseAddress,
                       let ctxt = xmlCreateMemoryParserCtxt(base.assumingMemoryBound(to: CChar.self), Int32(raw.count))
                 else { return false }
-                session.pointee = Session(context: ctxt, handler: handler, bytes: raw)
+                session.pointee = Session(context: ctxt, bytes: raw)
                 defer {
                     ctxt.pointee.userData = nil
                     if let doc = ctxt.pointee.myDoc { xmlFreeDoc(doc) }
                     xmlFreeParserCtxt(ctxt)
                     session.pointee.context = nil
-                    session.pointee.handler = nil
                     session.pointee.bytes = UnsafeRawBufferPointer(start: nil, count: 0)
                     session.pointee.lines = InputLocator()
                 }
@@ -154,7 +186,7 @@ package final class XMLEventParser {
                 if transcoded { flags |= XML_PARSE_IGNORE_ENC.rawValue }
                 xmlCtxtUseOptions(ctxt, Int32(bitPattern: flags))
                 ctxt.pointee.sax.pointee = Self.makeSAXHandler()
-                ctxt.pointee.userData = Unmanaged.passUnretained(self).toOpaque()
+                ctxt.pointee.userData = Unmanaged.passUnretained(dispatch).toOpaque()
                 xmlParseDocument(ctxt)
                 return ctxt.pointee.wellFormed != 0 && !session.pointee.stopped
             }

@@ -72,3 +72,52 @@ import PlistInspector
         #expect(report.findings.first?.code.rawValue == code, "\(report.findings)")
     }
 }
+
+/// Every finding of every file of `../shared/corpora/plist`, with its location and key path, is
+/// the one recorded in `Fixtures/plist/corpora-findings.txt` (recorded before the lint walk was
+/// made allocation-free, issue 13): a change to the walk changes no finding, message, line,
+/// column or path. Set `SERIALIZE_RECORD_CORPORA_FINDINGS=1` to write the file again after a
+/// deliberate change, and review its diff.
+@Suite struct CorporaFindingsTests {
+    static let recording = ProcessInfo.processInfo.environment["SERIALIZE_RECORD_CORPORA_FINDINGS"] != nil
+    static let recorded = Fixtures.url("plist/corpora-findings.txt")
+
+    /// The findings of every corpus file, one line each, files in path order.
+    static func transcript(keepingValues: Bool) throws -> String {
+        let root = try #require(Fixtures.sharedCorpora).appendingPathComponent("plist").path + "/"
+        var lines: [String] = []
+        for file in CorporaTests.corpusFiles {
+            let name = String(file.path.dropFirst(root.count))
+            let report = try PlistLinter().lint(contentsOf: file, keepingValues: keepingValues)
+            lines.append("== \(name): \(report.format), \(report.isValid ? "valid" : "invalid")")
+            for finding in report.findings {
+                var line = "\(finding.location.map(\.description) ?? "-"): \(finding.severity.rawValue) \(finding.code.rawValue): \(finding.message)"
+                if let path = finding.path, !path.components.isEmpty { line += " [\(path.keyPathDescription)]" }
+                lines.append(line)
+            }
+        }
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    @Test(.enabled(if: Fixtures.sharedCorpora != nil))
+    func lintFindingsAreTheRecordedOnes() throws {
+        let transcript = try Self.transcript(keepingValues: false)
+        if Self.recording {
+            try Data(transcript.utf8).write(to: Self.recorded)
+            return
+        }
+        let expected = try String(contentsOf: Self.recorded, encoding: .utf8)
+        let got = transcript.split(separator: "\n", omittingEmptySubsequences: false)
+        let want = expected.split(separator: "\n", omittingEmptySubsequences: false)
+        #expect(got.count == want.count, "\(got.count) lines, recorded \(want.count)")
+        for (index, (line, recorded)) in zip(got, want).enumerated() where line != recorded {
+            Issue.record("line \(index + 1):\n  got      \(line)\n  recorded \(recorded)")
+        }
+    }
+
+    /// Reading values (what print, extract and convert do) reports the same findings as lint.
+    @Test(.enabled(if: Fixtures.sharedCorpora != nil))
+    func readingValuesFindsTheSame() throws {
+        #expect(try Self.transcript(keepingValues: true) == Self.transcript(keepingValues: false))
+    }
+}

@@ -34,6 +34,34 @@ final class EventRecorder: XMLEventHandler {
         #expect(recorder.diagnostics.isEmpty)
     }
 
+    /// A handler that sets ``XMLEventParser/textInterest`` on each start tag from the element's
+    /// name: `<n>` wants text that is not white space, `<x>` none, anything else all.
+    final class InterestRecorder: XMLEventHandler {
+        let recorder = EventRecorder()
+        func xmlStartElement(_ name: XMLName, start: Int, end: Int, parser: XMLEventParser) {
+            recorder.xmlStartElement(name, start: start, end: end, parser: parser)
+            parser.textInterest = name.equals("n") ? .nonBlank : name.equals("x") ? .none : .all
+        }
+        func xmlEndElement(_ name: XMLName, start: Int, end: Int, parser: XMLEventParser) {}
+        func xmlText(_ bytes: UnsafeRawBufferPointer, isCDATA: Bool, parser: XMLEventParser) {
+            recorder.xmlText(bytes, isCDATA: isCDATA, parser: parser)
+        }
+        func xmlDiagnostic(_ diagnostic: Diagnostic, parser: XMLEventParser) {}
+    }
+
+    @Test(arguments: [
+        ("<a> \n</a>", ["<a> 0..<3", "text \" \\n\""]),
+        ("<n> \t\r\n</n>", ["<n> 0..<3"]),
+        ("<n> y </n>", ["<n> 0..<3", "text \" y \""]),
+        ("<n><![CDATA[ ]]>z</n>", ["<n> 0..<3", "text \"z\""]),
+        ("<x>text &amp; <![CDATA[c]]></x>", ["<x> 0..<3"]),
+    ])
+    func textTheHandlerDoesNotWantNeverReachesIt(xml: String, events: [String]) {
+        let handler = InterestRecorder()
+        #expect(XMLEventParser(data: Data(xml.utf8)).parse(into: handler))
+        #expect(handler.recorder.events == events)
+    }
+
     @Test func libxml2ErrorsKeepTheirMessageAndPosition() {
         let recorder = EventRecorder()
         let parser = XMLEventParser(data: Data("<a>\n  <b></c>\n</a>".utf8))

@@ -108,6 +108,33 @@ import SerializeDocument
         #expect(inspection.diagnostics.allSatisfy { $0.code == .duplicateKey })
     }
 
+    /// Keys compare by their exact Unicode scalars in small and in hash-indexed dictionaries:
+    /// `K` and KELVIN SIGN, precomposed and decomposed `é` are two keys each; only the last
+    /// `a` of each dictionary is a duplicate.
+    @Test(arguments: [0, 20])
+    func keysAreDistinctByExactScalars(filler: Int) throws {
+        let padding = (0..<filler).map { "<key>p\($0)</key><true/>" }.joined()
+        let keys = ["K", "\u{212A}", "\u{E9}", "e\u{301}", "a", "a"]
+        let xml = "<plist><dict>\(padding)" + keys.map { "<key>\($0)</key><true/>" }.joined() + "</dict></plist>"
+        let diagnostics = XMLPlistReader().inspect(Data(xml.utf8), keepingValues: false).diagnostics
+        #expect(diagnostics.map(\.code) == [.duplicateKey])
+        #expect(diagnostics.map { $0.path?.keyPathDescription } == ["root.a"])
+    }
+
+    /// Each dictionary has its own keys, and a finding deep inside names every key on its way
+    /// after inner dictionaries closed: the key bytes of closed dictionaries are dropped, those
+    /// of open ones kept.
+    @Test func keysBelongToTheirDictionaryAndPathsSurviveInnerOnes() throws {
+        let inner = "<dict><key>x</key><true/><key>long key with ü</key><dict><key>x</key><true/></dict></dict>"
+        let xml = """
+            <plist><dict><key>x</key>\(inner)<key>y</key><dict><key>z</key>\(inner)\
+            <key>w</key><integer>nope</integer><key>w</key><true/></dict></dict></plist>
+            """
+        let diagnostics = XMLPlistReader().inspect(Data(xml.utf8), keepingValues: false).diagnostics
+        #expect(diagnostics.map(\.code) == [.badInteger, .duplicateKey])
+        #expect(diagnostics.map { $0.path?.keyPathDescription } == ["root.y.w", "root.y.w"])
+    }
+
     @Test func errorsThrowTheFirstErrorWithLineAndColumn() throws {
         #expect {
             try XMLPlistReader().read(Fixtures.data("plist/three-problems.plist"))

@@ -142,6 +142,28 @@ func scratchFolder() throws -> URL {
         #expect(told.standardOutput == #"[{"a":1,"b":2}]"#)
     }
 
+    /// Streaming (issue 12): standard input is spilled to a file, so the conversions that read
+    /// twice (JSON records to CSV; CSV under --recover) work from a pipe too, and an error part
+    /// way through a file leaves no output file.
+    @Test func streamedConversionsReadStandardInputAndLeaveNoHalfFile() throws {
+        let records = try BuiltTool.run(["convert", "-", "-", "--to", "csv"], input: Data(#"[{"a":1},{"a":2,"b":{"c":"x, y"}}]"#.utf8))
+        #expect(records.status == 1, "a record lacks b.c: \(records.standardError)")
+        #expect(records.standardError.contains("--missing null"), "\(records.standardError)")
+        let filled = try BuiltTool.run(["convert", "-", "-", "--to", "csv", "--missing", "null"], input: Data(#"[{"a":1},{"a":2,"b":{"c":"x, y"}}]"#.utf8))
+        #expect(filled.standardOutput == "a,b.c\r\n1,\r\n2,\"x, y\"\r\n", "\(filled.standardError)")
+        let recovered = try BuiltTool.run(["convert", "-", "-", "--recover", "--compact"], input: Data("a,b\n1,2\n3,4,5\n".utf8))
+        #expect(recovered.standardOutput == #"[{"a":"1","b":"2","extra1":null},{"a":"3","b":"4","extra1":"5"}]"#, "\(recovered.standardError)")
+        #expect(recovered.standardError.contains("<stdin>:3:5: warning:"), "\(recovered.standardError)")
+        let folder = try scratchFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let rows = (0..<50_000).map { "\($0),x" }.joined(separator: "\n")
+        try Data(("a,b\n" + rows + "\n1,\"bad\n").utf8).write(to: folder.appendingPathComponent("in.csv"))
+        let failed = try BuiltTool.run(["convert", "in.csv", "out.csv"], in: folder)
+        #expect(failed.status == 65, "\(failed.standardError)")
+        #expect(failed.standardError.hasPrefix("in.csv:50002:3: error: unterminated quoted field"), "\(failed.standardError)")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path) == ["in.csv"])
+    }
+
     @Test func invalidInputIsLocatedLikeACompilerAndExits65() throws {
         let folder = try scratchFolder()
         defer { try? FileManager.default.removeItem(at: folder) }

@@ -20,4 +20,38 @@ import TestSupport
         let document = try Format.csv(CSVDialect.sniff(data).dialect).read(data, options: FormatOptions(recoverCSV: true), warnings: &warnings)
         #expect(document == (try Self.document(entry.expected)), "\(CSVDialect.sniff(data).summary)")
     }
+
+    /// The full corpus (every family, `CSVPollution.fullCorpus`) is written with each file's
+    /// expected table as JSON, into `SERIALIZE_POLLUTION_DIR` when set (for
+    /// `Benchmarks/Scripts/pollution-compare.sh`), else into a temporary folder. Every file is
+    /// polluted (each family changes the bytes of some table), Windows-1252 files are not UTF-8, and
+    /// each expected table reads back.
+    @Test func theFullCorpusIsWrittenWithItsExpectedTables() throws {
+        let environment = ProcessInfo.processInfo.environment["SERIALIZE_POLLUTION_DIR"]
+        let folder = environment.map { URL(fileURLWithPath: $0) }
+            ?? FileManager.default.temporaryDirectory.appendingPathComponent("pollution-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { if environment == nil { try? FileManager.default.removeItem(at: folder) } }
+        let corpus = CSVPollution.fullCorpus
+        #expect(Set(corpus.map(\.name)).count == corpus.count)
+        // Every family changes the bytes of some table; Windows-1252 files are not UTF-8.
+        for family in CSVPollution.allCases {
+            let changes = CleanTable.samples.contains { CSVPollution.apply([family], to: $0).bytes != CSVPollution.apply([], to: $0).bytes }
+            #expect(changes, "\(family)")
+        }
+        for entry in corpus where entry.name.contains("windows1252") {
+            #expect(String(validating: entry.bytes, as: UTF8.self) == nil, "\(entry.name)")
+        }
+        for entry in corpus {
+            try Data(entry.bytes).write(to: folder.appendingPathComponent(entry.name + ".csv"))
+            let expected: [String: Any] = [
+                "header": entry.expected.header,
+                "rows": entry.expected.rows.map { $0.map { $0.map { $0 as Any } ?? NSNull() } },
+            ]
+            let url = folder.appendingPathComponent(entry.name + ".expected.json")
+            try JSONSerialization.data(withJSONObject: expected, options: [.sortedKeys]).write(to: url)
+            let back = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: url)) as? [String: Any])
+            #expect(back["header"] as? [String] == entry.expected.header)
+        }
+    }
 }

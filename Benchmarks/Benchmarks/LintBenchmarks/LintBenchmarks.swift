@@ -61,45 +61,29 @@ let benchmarks: @Sendable () -> Void = {
 
 /// The generated input: a clean XML plist of records using every plist type.
 enum LintInput {
-    /// At least `megabytes` MB of XML plist, the same bytes on every run.
+    /// At least `megabytes` MB of XML plist, the same bytes on every run: written by
+    /// `Benchmarks/Scripts/generate-lint-plist.py` (the one generator, which
+    /// `lint-floor-compare.sh` uses too) into the temporary folder.
     static func data(megabytes: Int) -> Data {
-        var text = """
-            <?xml version="1.0" encoding="UTF-8"?>
-            <!DOCTYPE plist PUBLIC "-//Apple//DTD PLIST 1.0//EN" "http://www.apple.com/DTDs/PropertyList-1.0.dtd">
-            <plist version="1.0">
-            <dict>
-            \t<key>items</key>
-            \t<array>
-
-            """
-        var index = 0
-        while text.utf8.count < megabytes * 1_000_000 {
-            text += """
-                \t\t<dict>
-                \t\t\t<key>id</key>
-                \t\t\t<integer>\(index)</integer>
-                \t\t\t<key>name</key>
-                \t\t\t<string>Item \(index) &amp; friends, with a longer description</string>
-                \t\t\t<key>price</key>
-                \t\t\t<real>\(index).25</real>
-                \t\t\t<key>created</key>
-                \t\t\t<date>2024-01-\(10 + index % 19)T08:30:00Z</date>
-                \t\t\t<key>active</key>
-                \t\t\t<\(index % 2 == 0 ? "true" : "false")/>
-                \t\t\t<key>tags</key>
-                \t\t\t<array>
-                \t\t\t\t<string>alpha</string>
-                \t\t\t\t<string>beta</string>
-                \t\t\t</array>
-                \t\t\t<key>blob</key>
-                \t\t\t<data>SGVsbG8sIFdvcmxkIQ==</data>
-                \t\t</dict>
-
-                """
-            index += 1
+        let script = URL(fileURLWithPath: #filePath)
+            .deletingLastPathComponent()  // LintBenchmarks
+            .deletingLastPathComponent()  // Benchmarks
+            .deletingLastPathComponent()  // the Benchmarks package
+            .appendingPathComponent("Scripts/generate-lint-plist.py")
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("serialize-lint-input-\(megabytes)mb.plist")
+        let process = Process()
+        process.executableURL = findExecutable("python3")
+        process.arguments = [script.path, file.path, String(megabytes)]
+        do {
+            try process.run()
+            process.waitUntilExit()
+        } catch {
+            preconditionFailure("cannot run python3 \(script.path): \(error)")
         }
-        text += "\t</array>\n</dict>\n</plist>\n"
-        return Data(text.utf8)
+        guard process.terminationStatus == 0, let data = try? Data(contentsOf: file) else {
+            preconditionFailure("python3 \(script.path) failed with status \(process.terminationStatus)")
+        }
+        return data
     }
 
     /// The URL of `name` on the PATH, if any.

@@ -34,76 +34,113 @@ package enum CSVFlattening {
                 path: ValuePath())
         }
         try options.checkDepth(1, at: ValuePath())
-        // Records usually list their columns in the same order: try the column after the last
-        // one placed before hashing the name. Names compare by exact scalars: keys `K` and U+212A
-        // are two columns.
-        var columns: [String] = []
-        var columnIndex: [ExactString: Int] = [:]
+        var columns = Columns()
         var placedRecords: [[(column: Int, text: String?)]] = []
         placedRecords.reserveCapacity(records.count)
-        var path = ValuePath()
         var cells: [(name: String, text: String?)] = []
         for (index, record) in records.enumerated() {
-            path.push(.index(index))
-            guard case let .dictionary(members) = record else {
-                throw Diagnostic(
-                    .shapeNotRepresentable, "CSV records must be dictionaries, found \(record.typeName)", path: path)
-            }
-            try options.checkDepth(2, at: path)
-            cells.removeAll(keepingCapacity: true)
-            for member in options.ordered(members) {
-                path.push(.key(member.key))
-                try flatten(member.value, name: CSVColumnName.root(member.key), path: &path, options: options, into: &cells)
-                path.pop()
-            }
+            try self.cells(of: record, at: index, options: options, into: &cells)
+            placedRecords.append(columns.place(cells))
+        }
+        try columns.check(recordCount: records.count)
+        var rows: [[String?]] = []
+        rows.reserveCapacity(placedRecords.count)
+        var filled: [Bool] = []
+        for (index, placed) in placedRecords.enumerated() {
+            rows.append(try row(of: placed, at: index, columns: columns.names, options: options, filled: &filled))
+        }
+        return CSVTable(header: columns.names, rows: rows)
+    }
+
+    /// The header being built: the union of every record's columns in first-seen order.
+    package struct Columns {
+        /// The column names so far.
+        package private(set) var names: [String] = []
+        private var index: [ExactString: Int] = [:]
+
+        package init() {}
+
+        /// The column of each of a record's `cells`, adding the names not seen before.
+        ///
+        /// Records usually list their columns in the same order: the column after the last one
+        /// placed is tried before hashing the name. Names compare by exact scalars: keys `K`
+        /// and U+212A are two columns.
+        package mutating func place(_ cells: [(name: String, text: String?)]) -> [(column: Int, text: String?)] {
             var placed: [(column: Int, text: String?)] = []
             placed.reserveCapacity(cells.count)
             var guess = 0
             for cell in cells {
                 let column: Int
-                if guess < columns.count, columns[guess].hasSameScalars(as: cell.name) {
+                if guess < names.count, names[guess].hasSameScalars(as: cell.name) {
                     column = guess
-                } else if let known = columnIndex[ExactString(cell.name)] {
+                } else if let known = index[ExactString(cell.name)] {
                     column = known
                 } else {
-                    column = columns.count
-                    columns.append(cell.name)
-                    columnIndex[ExactString(cell.name)] = column
+                    column = names.count
+                    names.append(cell.name)
+                    index[ExactString(cell.name)] = column
                 }
                 guess = column + 1
                 placed.append((column, cell.text))
             }
-            placedRecords.append(placed)
+            return placed
+        }
+
+        /// Refuses records that are all empty dictionaries: a header with no column writes
+        /// nothing, so the records would read back as no records.
+        package func check(recordCount: Int) throws(Diagnostic) {
+            guard !names.isEmpty || recordCount == 0 else {
+                throw Diagnostic(
+                    .shapeNotRepresentable,
+                    "CSV cannot hold records without any column: all \(recordCount) records are empty dictionaries; "
+                        + "give the records at least one member, or write JSON or a property list",
+                    path: ValuePath())
+            }
+        }
+    }
+
+    /// The cells of record `index`: a column name and its text for each leaf.
+    ///
+    /// - Throws: ``Diagnostic`` at a path: `shapeNotRepresentable` for a record that is not a
+    ///   dictionary, the depth rule and the strategies' errors.
+    package static func cells(
+        of record: Document, at index: Int, options: FormatOptions, into cells: inout [(name: String, text: String?)]
+    ) throws(Diagnostic) {
+        var path = ValuePath([.index(index)])
+        guard case let .dictionary(members) = record else {
+            throw Diagnostic(
+                .shapeNotRepresentable, "CSV records must be dictionaries, found \(record.typeName)", path: path)
+        }
+        try options.checkDepth(2, at: path)
+        cells.removeAll(keepingCapacity: true)
+        for member in options.ordered(members) {
+            path.push(.key(member.key))
+            try flatten(member.value, name: CSVColumnName.root(member.key), path: &path, options: options, into: &cells)
             path.pop()
         }
-        // A header with no column writes nothing, so the records would read back as no records.
-        guard !columns.isEmpty || records.isEmpty else {
-            throw Diagnostic(
-                .shapeNotRepresentable,
-                "CSV cannot hold records without any column: all \(records.count) records are empty dictionaries; "
-                    + "give the records at least one member, or write JSON or a property list",
-                path: ValuePath())
-        }
-        var rows: [[String?]] = []
-        rows.reserveCapacity(placedRecords.count)
-        var filled = [Bool](repeating: false, count: columns.count)
-        for (index, placed) in placedRecords.enumerated() {
-            var row = [String?](repeating: nil, count: columns.count)
-            if placed.count < columns.count, options.missing == .error {
-                for column in filled.indices { filled[column] = false }
-                for cell in placed { filled[cell.column] = true }
-                if let column = filled.firstIndex(of: false) {
-                    throw Diagnostic(
-                        .missingValue,
-                        "record has no value for column '\(columns[column])', which other records have; CSV cannot tell a missing value from null",
-                        path: ValuePath([.index(index)]),
-                        remedy: Remedy(option: "missing", value: "null", effect: "write an empty field, which reads back as null"))
-                }
+    }
+
+    /// The row of record `index`, its cells placed in `columns`.
+    ///
+    /// - Throws: ``Diagnostic`` `missingValue` for a column the record lacks, unless
+    ///   ``FormatOptions/missing`` is `.null`.
+    package static func row(
+        of placed: [(column: Int, text: String?)], at index: Int, columns: [String], options: FormatOptions, filled: inout [Bool]
+    ) throws(Diagnostic) -> [String?] {
+        var row = [String?](repeating: nil, count: columns.count)
+        if placed.count < columns.count, options.missing == .error {
+            filled = [Bool](repeating: false, count: columns.count)
+            for cell in placed { filled[cell.column] = true }
+            if let column = filled.firstIndex(of: false) {
+                throw Diagnostic(
+                    .missingValue,
+                    "record has no value for column '\(columns[column])', which other records have; CSV cannot tell a missing value from null",
+                    path: ValuePath([.index(index)]),
+                    remedy: Remedy(option: "missing", value: "null", effect: "write an empty field, which reads back as null"))
             }
-            for cell in placed { row[cell.column] = cell.text }
-            rows.append(row)
         }
-        return CSVTable(header: columns, rows: rows)
+        for cell in placed { row[cell.column] = cell.text }
+        return row
     }
 
     static func flatten(
@@ -160,6 +197,19 @@ package enum CSVFlattening {
     ///   same place (`a` holds text and `a.b` a value too), `columnIndexOutOfRange` for a column
     ///   naming an index above `CSVColumnName.maximumIndex`, `tooDeep`.
     package static func restore(_ table: CSVTable, infer: Bool = false, maximumDepth: Int = 512) throws(Diagnostic) -> Document {
+        let paths = try columnPaths(of: table, maximumDepth: maximumDepth)
+        var records: [Document] = []
+        records.reserveCapacity(table.rows.count)
+        for (rowIndex, row) in table.rows.enumerated() {
+            records.append(try record(of: row, at: rowIndex, header: table.header, paths: paths, infer: infer, maximumDepth: maximumDepth))
+        }
+        return .array(records)
+    }
+
+    /// The path each column of `table`'s header names (`CSVColumnName`).
+    ///
+    /// - Throws: ``Diagnostic``: `columnIndexOutOfRange`, `tooDeep`, at the header field.
+    package static func columnPaths(of table: CSVTable, maximumDepth: Int = 512) throws(Diagnostic) -> [[ValuePath.Component]] {
         var paths: [[ValuePath.Component]] = []
         paths.reserveCapacity(table.header.count)
         for (column, name) in table.header.enumerated() {
@@ -172,34 +222,39 @@ package enum CSVFlattening {
                 .tooDeep, "column \(deep + 1) nests deeper than \(maximumDepth) levels",
                 at: table.headerLocation(ofColumn: deep))
         }
-        var records: [Document] = []
-        records.reserveCapacity(table.rows.count)
-        for (rowIndex, row) in table.rows.enumerated() {
-            var root = Node.object([:])
-            for (column, field) in row.enumerated() where column < paths.count {
-                let value: Document = field.map { infer ? inferred($0) : .string($0) } ?? .null
-                if infer, paths[column].count + 2 > maximumDepth, value == .array([]) || value == .dictionary([:]) {
-                    throw Diagnostic(
-                        .tooDeep, "the field \(field ?? "") of column '\(table.header[column])' is a container deeper than \(maximumDepth) levels",
-                        path: ValuePath([.index(rowIndex)] + paths[column]))
-                }
-                guard root.insert(value, at: paths[column][...]) else {
-                    throw Diagnostic(
-                        .shapeNotRepresentable, "column '\(table.header[column])' conflicts with another column of the same row",
-                        path: ValuePath([.index(rowIndex)]))
-                }
-            }
-            // Indices with gaps are filled with null, but never more nulls than there are columns:
-            // a header like `a[999999999]` must not make a billion of them.
-            var gapBudget = table.header.count
-            guard let record = root.document(gapBudget: &gapBudget) else {
+        return paths
+    }
+
+    /// The record row `rowIndex` holds, its columns at `paths` (``columnPaths(of:maximumDepth:)``).
+    ///
+    /// - Throws: ``Diagnostic`` at the row's path: `shapeNotRepresentable` when two columns claim
+    ///   the same place, `tooDeep` for an inferred container too deep.
+    package static func record(
+        of row: [String?], at rowIndex: Int, header: [String], paths: [[ValuePath.Component]], infer: Bool, maximumDepth: Int
+    ) throws(Diagnostic) -> Document {
+        var root = Node.object([:])
+        for (column, field) in row.enumerated() where column < paths.count {
+            let value: Document = field.map { infer ? inferred($0) : .string($0) } ?? .null
+            if infer, paths[column].count + 2 > maximumDepth, value == .array([]) || value == .dictionary([:]) {
                 throw Diagnostic(
-                    .shapeNotRepresentable, "column indices leave more gaps than the header has columns",
+                    .tooDeep, "the field \(field ?? "") of column '\(header[column])' is a container deeper than \(maximumDepth) levels",
+                    path: ValuePath([.index(rowIndex)] + paths[column]))
+            }
+            guard root.insert(value, at: paths[column][...]) else {
+                throw Diagnostic(
+                    .shapeNotRepresentable, "column '\(header[column])' conflicts with another column of the same row",
                     path: ValuePath([.index(rowIndex)]))
             }
-            records.append(record)
         }
-        return .array(records)
+        // Indices with gaps are filled with null, but never more nulls than there are columns:
+        // a header like `a[999999999]` must not make a billion of them.
+        var gapBudget = header.count
+        guard let record = root.document(gapBudget: &gapBudget) else {
+            throw Diagnostic(
+                .shapeNotRepresentable, "column indices leave more gaps than the header has columns",
+                path: ValuePath([.index(rowIndex)]))
+        }
+        return record
     }
 
     /// The typed value of a field under `--infer`.

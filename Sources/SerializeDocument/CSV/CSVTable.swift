@@ -53,15 +53,23 @@ extension CSVTable {
                 "a one-column CSV cannot hold null: its row would be a blank line; write JSON or a property list instead",
                 path: ValuePath([.index(row)]))
         }
-        let writer = CSVWriter(configuration: .init(dialect: dialect, newline: .crlf))
+        let writer = CSVWriter(configuration: Self.writerConfiguration(dialect))
         // Writing into memory does not fail; its error passes through if it ever does.
         if dialect.hasHeader { try writer.write(row: header) }
-        for row in rows {
-            for field in row { try writer.write(field: field ?? "", quoted: field?.isEmpty == true) }
-            try writer.endRow()
-        }
+        for row in rows { try Self.write(row, to: writer) }
         try writer.finish()
         return writer.data
+    }
+
+    /// How tables are written in `dialect`: its delimiter and quote, CRLF line ends.
+    package static func writerConfiguration(_ dialect: CSVDialect) -> CSVWriter.Configuration {
+        .init(dialect: dialect, newline: .crlf)
+    }
+
+    /// Writes one row: `nil` an empty field, the empty string a quoted empty field.
+    package static func write(_ row: [String?], to writer: CSVWriter) throws(Diagnostic) {
+        for field in row { try writer.write(field: field ?? "", quoted: field?.isEmpty == true) }
+        try writer.endRow()
     }
 }
 
@@ -88,90 +96,187 @@ extension CSVTable {
     /// as a located warning.
     package init(csvData data: Data, dialect: CSVDialect, recovers: Bool, warnings: inout [Diagnostic]) throws(Diagnostic) {
         let configuration = CSVReader.Configuration(dialect: dialect, fieldCountPolicy: .flexible, recovers: recovers)
-        var repairs: [Diagnostic] = []
-        var header: [String] = []
+        var stream = try CSVTableRows(reader: try CSVReader(data: data, configuration: configuration), dialect: dialect, recovers: recovers)
         var rows: [[String?]] = []
-        let reader = try CSVReader(data: data, configuration: configuration)
+        var row: [String?] = []
+        while try stream.next(into: &row) { rows.append(row) }
+        self = try stream.finishedTable(rows: rows, warnings: &warnings)
+    }
+}
+
+// MARK: - Reading row by row
+
+/// The rows of a CSV table one at a time, under the table's rules: the header (or `column1`,
+/// `column2`, … named by the first row's width), short and long rows (a located error, or under
+/// recovery padded and kept under `extra1`, …), `nil` for an empty unquoted field. ``CSVTable``
+/// reads with it, and so does the streaming converter (`Format+FileConversion.swift`).
+package struct CSVTableRows {
+    let reader: CSVReader
+    let dialect: CSVDialect
+    let recovers: Bool
+    /// The column names so far: a long row under recovery adds its extra columns.
+    package private(set) var header: [String]
+    /// The columns the header names; the extra columns of long rows come after them.
+    var namedWidth: Int
+    /// The row repairs so far (the reader keeps its own).
+    var repairs: [Diagnostic] = []
+    /// Whether a row was read.
+    package private(set) var hasRows = false
+    /// The rows read.
+    package private(set) var rowCount = 0
+    private var fields: [String] = []
+    // Under recovery, each row's shape, and the header width and repair counts before it, to
+    // leave out a trailing block (CSVTableShape.trailingBlockStart) with its repairs.
+    private var shapes: [CSVRowShape] = []
+    private var before: [(header: Int, repairs: Int, readerRepairs: Int)] = []
+    private var starts: [InputLocation] = []
+    private var previousEnd: Int?
+    private var readerRepairsBefore = 0
+
+    /// Starts reading the rows after `reader`'s header.
+    package init(reader: CSVReader, dialect: CSVDialect, recovers: Bool) throws(Diagnostic) {
+        self.reader = reader
+        self.dialect = dialect
+        self.recovers = recovers
         header = reader.header ?? []
-        // The columns the header names; the extra columns of long rows come after them.
-        var namedWidth = header.count
-        // Each row's shape, and the header width and repair count before it, to leave out a
-        // trailing block (CSVTableShape.trailingBlockStart) with its repairs.
-        var shapes: [CSVRowShape] = []
-        var before: [(header: Int, repairs: Int, readerRepairs: Int)] = []
-        var previousEnd: Int?
-        var starts: [InputLocation] = []
-        var readerRepairsBefore = 0
-        while let record = try reader.readRecord() {
-            defer { readerRepairsBefore = reader.repairs.count }
-            if recovers {
-                shapes.append(CSVRowShape(
-                    line: record.line, fields: record.fields.count, afterEmptyLine: previousEnd.map { record.line > $0 + 1 } ?? false))
-                before.append((header.count, repairs.count, readerRepairsBefore))
-                previousEnd = record.end.line
-                starts.append(record.fields.isEmpty ? record.end : record.location(ofField: 0))
-            }
-            // Without a header the first row's width names the columns.
-            if !dialect.hasHeader, rows.isEmpty, header.isEmpty {
-                header = (0..<record.fields.count).map { "column\($0 + 1)" }
-                namedWidth = header.count
-            }
-            if recovers, record.fields.count < namedWidth {
-                repairs.append(Diagnostic(
-                    .fieldCountMismatch,
-                    "row has \(record.fields.count) fields but the header names \(namedWidth) columns (repaired: padded with empty fields)",
-                    severity: .warning, at: record.end))
-            } else if recovers, record.fields.count > header.count {
-                let names = Set(header.map { Array($0.unicodeScalars) })
-                var extra = 1
-                var added: [String] = []
-                while header.count + added.count < record.fields.count {
-                    let name = "extra\(extra)"
-                    extra += 1
-                    if !names.contains(Array(name.unicodeScalars)) { added.append(name) }
-                }
-                repairs.append(Diagnostic(
-                    .fieldCountMismatch,
-                    "row has \(record.fields.count) fields but the header names \(namedWidth) columns (repaired: the extra fields kept under \(added.joined(separator: ", ")))",
-                    severity: .warning, at: record.location(ofField: header.count)))
-                header += added
-            }
-            // Short and long rows alike: a located error (a short one at its end).
-            if !recovers, let problem = CSVTableShape.widthProblem(of: record, columns: header.count) { throw problem }
-            var row: [String?] = record.fields.indices.map { index in
-                record.fields[index].isEmpty && !record.isQuoted(index) ? nil : record.fields[index]
-            }
-            if recovers, row.count < header.count { row += Array(repeating: nil, count: header.count - row.count) }
-            rows.append(row)
+        namedWidth = header.count
+    }
+
+    /// Reads the next row into `row`, padded to ``header`` under recovery.
+    ///
+    /// - Returns: `false` at the end of the input.
+    /// - Throws: ``Diagnostic`` for malformed input, or a row shorter or longer than the header
+    ///   (`fieldCountMismatch`) without recovery.
+    package mutating func next(into row: inout [String?]) throws(Diagnostic) -> Bool {
+        guard try reader.readFieldsForDecoding(into: &fields) else { return false }
+        try checkWidth(fields.count)
+        row.removeAll(keepingCapacity: true)
+        for index in fields.indices { row.append(fields[index].isEmpty && !reader.isQuoted(field: index) ? nil : fields[index]) }
+        if recovers, row.count < header.count { row += Array(repeating: nil, count: header.count - row.count) }
+        return true
+    }
+
+    /// Reads the next row without making strings: its fields are then ``withField(_:_:)``
+    /// and ``isNull(_:)``, each UTF-8 checked as ``next(into:)`` checks it. Not under recovery
+    /// (a row is not padded) nor with an escape character (fields are not unescaped).
+    ///
+    /// - Returns: `false` at the end of the input.
+    package mutating func nextRaw() throws(Diagnostic) -> Bool {
+        guard try reader.nextRawRecord() else { return false }
+        for index in 0..<reader.fieldCount where !reader.withRawField(index, { CSVReader.isValidUTF8($0) }) {
+            // The strings' own check throws the located error.
+            fields = try reader.currentFields()
         }
-        // Footnotes or another table after the table: left out, with one warning, never silently.
+        try checkWidth(reader.fieldCount)
+        return true
+    }
+
+    /// Calls `body` with the UTF-8 bytes of field `index` of the row ``nextRaw()`` read.
+    package func withField<R>(_ index: Int, _ body: (UnsafeBufferPointer<UInt8>) -> R) -> R {
+        reader.withRawField(index, body)
+    }
+
+    /// Whether field `index` of the row ``nextRaw()`` read is an empty unquoted field (`nil`).
+    package func isNull(_ index: Int) -> Bool {
+        !reader.isQuoted(field: index) && reader.withRawField(index, { $0.isEmpty })
+    }
+
+    /// The header and field-count rules for a row of `count` fields.
+    private mutating func checkWidth(_ count: Int) throws(Diagnostic) {
+        rowCount += 1
+        if recovers {
+            let end = reader.currentRowEnd
+            let first = count > 0 ? reader.location(ofField: 0) : nil
+            let line = first?.line ?? end.line ?? 1
+            shapes.append(CSVRowShape(line: line, fields: count, afterEmptyLine: previousEnd.map { line > $0 + 1 } ?? false))
+            before.append((header.count, repairs.count, readerRepairsBefore))
+            previousEnd = end.line
+            starts.append(first ?? end)
+        }
+        defer { readerRepairsBefore = reader.repairs.count }
+        // Without a header the first row's width names the columns.
+        if !dialect.hasHeader, !hasRows, header.isEmpty {
+            header = (0..<count).map { "column\($0 + 1)" }
+            namedWidth = header.count
+        }
+        hasRows = true
+        if recovers, count < namedWidth {
+            repairs.append(Diagnostic(
+                .fieldCountMismatch,
+                "row has \(count) fields but the header names \(namedWidth) columns (repaired: padded with empty fields)",
+                severity: .warning, at: reader.currentRowEnd))
+        } else if recovers, count > header.count {
+            let names = Set(header.map { Array($0.unicodeScalars) })
+            var extra = 1
+            var added: [String] = []
+            while header.count + added.count < count {
+                let name = "extra\(extra)"
+                extra += 1
+                if !names.contains(Array(name.unicodeScalars)) { added.append(name) }
+            }
+            repairs.append(Diagnostic(
+                .fieldCountMismatch,
+                "row has \(count) fields but the header names \(namedWidth) columns (repaired: the extra fields kept under \(added.joined(separator: ", ")))",
+                severity: .warning, at: reader.location(ofField: header.count)))
+            header += added
+        }
+        // Short and long rows alike: a located error (a short one at its end).
+        if !recovers {
+            let columns = header.count
+            if let problem = CSVTableShape.widthProblem(
+                fields: count, columns: columns, firstExtra: { reader.location(ofField: columns) }, end: { reader.currentRowEnd })
+            {
+                throw problem
+            }
+        }
+    }
+
+    /// Under recovery, where a trailing block (footnotes or another table) starts
+    /// (`CSVTableShape.trailingBlockStart`): the rows from there are left out.
+    package var trailingBlockStart: Int? {
+        recovers ? CSVTableShape.trailingBlockStart(shapes, columns: namedWidth) : nil
+    }
+
+    /// The bytes of the input read so far (to the end of the current row).
+    package var bytesRead: Int { reader.currentRowEnd.byteOffset ?? 0 }
+
+    /// How many of the rows read belong to the table.
+    package var tableRowCount: Int { trailingBlockStart ?? rowCount }
+
+    /// The table of `rows` (read by this stream, or none when they were written as they came):
+    /// the header checked (``CSVTable/checkHeaderNames()``) or, under recovery, renamed, with
+    /// every repair appended to `warnings` in input order.
+    package func finishedTable(rows: [[String?]], warnings: inout [Diagnostic]) throws(Diagnostic) -> CSVTable {
+        var rows = rows
+        var header = header
+        var repairs = repairs
         var readerRepairs = reader.repairs
-        if recovers, let start = CSVTableShape.trailingBlockStart(shapes, columns: namedWidth) {
+        // Footnotes or another table after the table: left out, with one warning, never silently.
+        if let start = trailingBlockStart {
             let mark = before[start]
-            let location = starts[start]
-            rows.removeSubrange(start...)
+            if rows.count > start { rows.removeSubrange(start...) }
             header.removeSubrange(mark.header...)
             repairs.removeSubrange(mark.repairs...)
             readerRepairs.removeSubrange(mark.readerRepairs...)
             repairs.append(CSVTableShape.trailingBlockWarning(
-                from: shapes[start], rows: shapes.count - start, at: location, lastLine: previousEnd ?? shapes[start].line))
+                from: shapes[start], rows: shapes.count - start, at: starts[start], lastLine: previousEnd ?? shapes[start].line))
         }
-        if header == [""], rows.isEmpty { header = [] }
         // Rows before a long row get the extra columns too, empty: every record has every column.
         if recovers {
             for index in rows.indices where rows[index].count < header.count {
                 rows[index] += Array(repeating: nil, count: header.count - rows[index].count)
             }
         }
-        self.init(header: header, rows: rows)
-        headerLocations = reader.headerLocations
+        var table = CSVTable(header: header == [""] && tableRowCount == 0 ? [] : header, rows: rows)
+        table.headerLocations = reader.headerLocations
         if recovers {
-            renameHeaderNames(into: &repairs)
+            table.renameHeaderNames(into: &repairs)
             // The reader's repairs and the row repairs, in input order.
             warnings += (readerRepairs + repairs).sorted { ($0.location?.byteOffset ?? 0, $0.location?.line ?? 0, $0.location?.column ?? 0) < ($1.location?.byteOffset ?? 0, $1.location?.line ?? 0, $1.location?.column ?? 0) }
         } else {
-            try checkHeaderNames(headerRows: dialect.headerRows)
+            try table.checkHeaderNames(headerRows: dialect.headerRows)
         }
+        return table
     }
 }
 

@@ -72,6 +72,13 @@ final class ByteBuffer {
         set { start[index] = newValue }
     }
 
+    /// Hands the bytes written so far to `body` and empties the buffer, keeping its storage: a
+    /// streamed conversion writes its output in runs.
+    func drain<E: Error>(_ body: (UnsafeBufferPointer<UInt8>) throws(E) -> Void) throws(E) {
+        try body(UnsafeBufferPointer(start: start, count: count))
+        count = 0
+    }
+
     /// The bytes as `Data`; the buffer is empty afterwards.
     func takeData() -> Data {
         let data = Data(bytesNoCopy: start, count: count, deallocator: .free)

@@ -54,17 +54,22 @@ extension Format {
             do {
                 table = try CSVTable(csvData: data, dialect: dialect, recovers: options.recoverCSV, warnings: &warnings)
             } catch {
-                // Name the dialect field the file looks like it needs (`--delimiter ';'`), else
-                // recovery when it repairs this error (`--recover`).
-                var error = error
-                if error.remedy == nil { error.remedy = dialect.remedy(towards: CSVDialect.sniff(data).dialect) }
-                if error.remedy == nil, !options.recoverCSV, Diagnostic.Code.repairedByCSVRecovery.contains(error.code) {
-                    error.remedy = .recoverCSV
-                }
-                throw error
+                throw Self.csvReadingError(error, dialect: dialect, sample: data, options: options)
             }
             return try CSVFlattening.restore(table, infer: options.inferCSVTypes, maximumDepth: options.maximumDepth)
         }
+    }
+
+    /// `error`, met reading CSV in `dialect`, with the remedy that gets through: the dialect field
+    /// the input (`sample`, its first bytes) looks like it needs (`--delimiter ';'`), else
+    /// recovery when it repairs this error (`--recover`).
+    static func csvReadingError(_ error: Diagnostic, dialect: CSVDialect, sample: @autoclosure () -> Data, options: FormatOptions) -> Diagnostic {
+        var error = error
+        if error.remedy == nil { error.remedy = dialect.remedy(towards: CSVDialect.sniff(sample()).dialect) }
+        if error.remedy == nil, !options.recoverCSV, Diagnostic.Code.repairedByCSVRecovery.contains(error.code) {
+            error.remedy = .recoverCSV
+        }
+        return error
     }
 
     /// Writes `document` in this format.

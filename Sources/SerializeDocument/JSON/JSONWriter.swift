@@ -145,36 +145,60 @@ struct JSONOutput: DocumentBuilder {
     func writeString(_ string: String) {
         bytes.append(UInt8(ascii: "\""))
         var string = string
-        string.withUTF8 { utf8 in
-            var run = 0
-            while true {
-                let stop = ByteScanning.firstJSONStringStop(in: utf8, from: run)
-                bytes.append(UnsafeBufferPointer(rebasing: utf8[run..<stop]))
-                guard stop < utf8.count else { break }
-                writeEscape(utf8[stop])
-                run = stop + 1
-            }
-        }
+        string.withUTF8 { Self.appendEscaped($0, to: bytes) }
         bytes.append(UInt8(ascii: "\""))
     }
 
+    /// Appends `utf8` to `bytes` with `"`, `\` and the control characters escaped: runs that need
+    /// no escape (found eight bytes at a time by `ByteScanning`) are copied whole.
+    static func appendEscaped(_ utf8: UnsafeBufferPointer<UInt8>, to bytes: ByteBuffer) {
+        var run = 0
+        while true {
+            let stop = ByteScanning.firstJSONStringStop(in: utf8, from: run)
+            bytes.append(UnsafeBufferPointer(rebasing: utf8[run..<stop]))
+            guard stop < utf8.count else { return }
+            appendEscape(of: utf8[stop], to: bytes)
+            run = stop + 1
+        }
+    }
+
     /// The escape of one byte `ByteScanning.firstJSONStringStop(in:from:)` stops at.
-    func writeEscape(_ byte: UInt8) {
+    static func appendEscape(of byte: UInt8, to bytes: ByteBuffer) {
         switch byte {
-        case UInt8(ascii: "\""): append("\\\"")
-        case UInt8(ascii: "\\"): append("\\\\")
-        case 0x0A: append("\\n")
-        case 0x0D: append("\\r")
-        case 0x09: append("\\t")
-        case 0x08: append("\\b")
-        case 0x0C: append("\\f")
+        case UInt8(ascii: "\""): bytes.append("\\\"")
+        case UInt8(ascii: "\\"): bytes.append("\\\\")
+        case 0x0A: bytes.append("\\n")
+        case 0x0D: bytes.append("\\r")
+        case 0x09: bytes.append("\\t")
+        case 0x08: bytes.append("\\b")
+        case 0x0C: bytes.append("\\f")
         default:
             let hex: StaticString = "0123456789abcdef"
-            append("\\u00")
+            bytes.append("\\u00")
             hex.withUTF8Buffer { digits in
                 bytes.append(digits[Int(byte >> 4)])
                 bytes.append(digits[Int(byte & 0xF)])
             }
         }
+    }
+
+    // MARK: - Members written many times
+
+    /// The bytes of `"key":` (with a space after the colon when pretty), for a key written once
+    /// per record (``member(_:in:)``).
+    func memberBytes(_ key: String) -> [UInt8] {
+        let scratch = JSONOutput(options: options, capacity: key.utf8.count + 8)
+        scratch.writeString(key)
+        scratch.bytes.append(UInt8(ascii: ":"))
+        if options.pretty { scratch.bytes.append(UInt8(ascii: " ")) }
+        return [UInt8](scratch.bytes.takeData())
+    }
+
+    /// Starts a member whose `"key":` bytes are `member` (``memberBytes(_:)``): what
+    /// ``beginMember(_:in:)`` writes, without the path a value's error would name, so only for
+    /// values that cannot fail (strings, null).
+    mutating func member(_ member: [UInt8], in count: inout Int) {
+        nextChild(&count)
+        member.withUnsafeBufferPointer { bytes.append($0) }
     }
 }

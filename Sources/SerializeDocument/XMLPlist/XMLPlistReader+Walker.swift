@@ -58,11 +58,13 @@ extension XMLPlistWalk {
                 walk.pointee.startElement(name, start: start, end: end)
                 // Containers nest deeper than the limit: nothing further is read, as libxml2's own limit.
                 if walk.pointee.tooDeep { parser.stop() }
+                parser.textInterest = walk.pointee.wantedText()
             },
             end: { start, end, parser in
                 walk.pointee.endElement(start: start, end: end, parser: parser)
                 // A duplicate key the builder cannot merge: the caller reads the data again into a tree.
                 if walk.pointee.abandoned { parser.stop() }
+                parser.textInterest = walk.pointee.wantedText()
             },
             text: { bytes, parser in walk.pointee.text(bytes, parser: parser) },
             diagnostic: { walk.pointee.diagnostic($0) })
@@ -149,12 +151,18 @@ struct XMLPlistWalk<Builder: DocumentBuilder> {
         }
     }
 
-    /// What an open `<dict>` has seen.
+    /// What an open `<dict>` has seen (its keys are on ``XMLPlistWalk/keyIndex``).
     struct DictState {
-        var keyOffsets = KeyIndex()
         /// The last `<key>` read, waiting for its value.
-        var pendingKey: String?
+        var pendingKey: KeySpan?
         var pendingKeyOffset = 0
+    }
+
+    /// Where a value goes in its container, turned into a ``ValuePath/Component`` only for a
+    /// finding.
+    enum Slot {
+        case index(Int)
+        case key(KeySpan)
     }
 
     /// Whether a duplicate key may be handed to the builder (which then keeps the last value at
@@ -177,13 +185,20 @@ struct XMLPlistWalk<Builder: DocumentBuilder> {
     private(set) var frames: [Frame] = []
     /// One per open `<dict>` frame, innermost last.
     private var dicts: [DictState] = []
+    /// The keys of the open `<dict>` frames, as bytes.
+    private(set) var keyIndex = KeyIndex()
     /// One per `<dict>` frame opened while building, innermost last.
     private var dictStates: [Builder.DictionaryState] = []
     /// One per `<array>` frame opened while building, innermost last.
     private var arrays: [Builder.ArrayState] = []
     /// The dictionary key of every open frame with ``Frame/hasKey``, outermost first.
-    private(set) var keys: [String] = []
+    private(set) var keys: [KeySpan] = []
     private var text: [UInt8] = []
+    /// Where the open `<key>`'s text begins in ``keyIndex`` (a key's text goes straight there).
+    private var keyStart = 0
+    /// What each tag's name was interned at by libxml2 (``XMLName/identity``), by a hash of the
+    /// address: a tag is known again without comparing its name.
+    private var tagCache = [(name: UnsafeRawPointer?, tag: Tag)](repeating: (nil, .plist), count: 32)
     private var skipDepth = 0
     private var lastTagEnd = 0
     private var containerDepth = 0
@@ -234,9 +249,9 @@ struct XMLPlistWalk<Builder: DocumentBuilder> {
             skipDepth = 1
             return
         }
-        guard var tag = Tag(name) else {
-            let component = claimSlot(reportingMissingKey: false, at: start).component
-            report(.unknownTag, .error, "unknown tag <\(name.string)>: a property list holds plist, dict, key, array, string, data, date, integer, real, true and false", at: start, adding: component)
+        guard var tag = tag(of: name) else {
+            let place = component(claimSlot(reportingMissingKey: false, at: start).slot)
+            report(.unknownTag, .error, "unknown tag <\(name.string)>: a property list holds plist, dict, key, array, string, data, date, integer, real, true and false", at: start, adding: place)
             skipDepth = 1
             return
         }
@@ -249,14 +264,14 @@ struct XMLPlistWalk<Builder: DocumentBuilder> {
             return
         }
         if tag == .plist {
-            let component = claimSlot(reportingMissingKey: false, at: start).component
-            report(.unknownTag, .error, "<plist> inside a property list: <plist> only wraps the root value", at: start, adding: component)
+            let place = component(claimSlot(reportingMissingKey: false, at: start).slot)
+            report(.unknownTag, .error, "<plist> inside a property list: <plist> only wraps the root value", at: start, adding: place)
             skipDepth = 1
             return
         }
         if tag == .key && frames[top].tag == .dict {
             frames.append(Frame(tag: .key, start: start, contentStart: end))
-            text.removeAll(keepingCapacity: true)
+            keyStart = keyIndex.keyStart
             return
         }
         if tag == .key {
@@ -265,7 +280,7 @@ struct XMLPlistWalk<Builder: DocumentBuilder> {
         }
         let slot = claimSlot(reportingMissingKey: true, at: start)
         if tag == .array || tag == .dict, containerDepth >= maximumDepth {
-            report(.tooDeep, .error, "arrays and dictionaries nest deeper than \(maximumDepth) levels; refusing to read further", at: start, adding: slot.component)
+            report(.tooDeep, .error, "arrays and dictionaries nest deeper than \(maximumDepth) levels; refusing to read further", at: start, adding: component(slot.slot))
             tooDeep = true
             skipDepth = 1
             return
@@ -275,9 +290,20 @@ struct XMLPlistWalk<Builder: DocumentBuilder> {
         open(frame, key: slot.key)
     }
 
+    /// The tag `name` names, from ``tagCache`` when libxml2's interned address was seen before.
+    private mutating func tag(of name: XMLName) -> Tag? {
+        guard let identity = name.identity else { return Tag(name) }
+        let bits = Int(bitPattern: identity)
+        let slot = (bits ^ bits >> 5) & 31
+        if tagCache[slot].name == identity { return tagCache[slot].tag }
+        guard let tag = Tag(name) else { return nil }
+        tagCache[slot] = (identity, tag)
+        return tag
+    }
+
     /// Takes the next place in the open container for a value starting at `offset`: its key path
     /// component, whether it has nowhere to go, and the dictionary key it goes under.
-    private mutating func claimSlot(reportingMissingKey: Bool, at offset: Int) -> (component: ValuePath.Component?, orphan: Bool, key: String?) {
+    private mutating func claimSlot(reportingMissingKey: Bool, at offset: Int) -> (slot: Slot?, orphan: Bool, key: KeySpan?) {
         let top = frames.count - 1
         guard top >= 0 else { return (nil, false, nil) }
         switch frames[top].tag {
@@ -301,13 +327,22 @@ struct XMLPlistWalk<Builder: DocumentBuilder> {
             if reportingMissingKey {
                 report(.valueWithoutKey, .error, "a value in <dict> without a <key> before it: write <key>name</key> before the value", at: offset)
             }
-            return (.key("?"), true, "?")
+            return (.key(.missing), true, .missing)
         default:
             return (nil, true, nil)
         }
     }
 
-    private mutating func open(_ frame: Frame, key: String?) {
+    /// The path component of `slot`.
+    func component(_ slot: Slot?) -> ValuePath.Component? {
+        switch slot {
+        case let .index(index): .index(index)
+        case let .key(key): .key(keyIndex.string(key))
+        case nil: nil
+        }
+    }
+
+    private mutating func open(_ frame: Frame, key: KeySpan?) {
         var frame = frame
         if let key {
             keys.append(key)
@@ -320,6 +355,7 @@ struct XMLPlistWalk<Builder: DocumentBuilder> {
         switch frame.tag {
         case .dict:
             dicts.append(DictState())
+            keyIndex.open()
             if building, let state = build({ builder throws(Diagnostic) in try builder.beginDictionary() }) {
                 dictStates.append(state)
                 valueCount += 1
@@ -336,13 +372,13 @@ struct XMLPlistWalk<Builder: DocumentBuilder> {
         case .plist:
             break
         default:
-            text.removeAll(keepingCapacity: true)
+            if !text.isEmpty { text.removeAll(keepingCapacity: true) }
         }
         frames.append(frame)
     }
 
     /// Tells the builder a value begins in the innermost open container (`key` in a `<dict>`).
-    private mutating func beginSlot(key: String?) {
+    private mutating func beginSlot(key: KeySpan?) {
         guard let parent = frames.last else { return }
         switch parent.tag {
         case .array:
@@ -352,7 +388,7 @@ struct XMLPlistWalk<Builder: DocumentBuilder> {
             guard let key else { return }
             let top = dictStates.count - 1
             valueCount += 1
-            do { try builder.beginMember(key, in: &dictStates[top]) } catch { stopBuilding(error) }
+            do { try builder.beginMember(keyIndex.string(key), in: &dictStates[top]) } catch { stopBuilding(error) }
         default:
             break
         }
@@ -360,12 +396,30 @@ struct XMLPlistWalk<Builder: DocumentBuilder> {
 
     // MARK: - Text
 
+    /// The text ``text(_:parser:)`` would look at now: none while skipping or outside the root,
+    /// all of a text tag's (none of a string's when no value is built: lint checks nothing in
+    /// it), and only text that is not white space between elements (reported once).
+    ///
+    /// (`mutating` only so that a call through the walk's pointer does not copy the walk.)
+    @inline(__always)
+    mutating func wantedText() -> XMLTextInterest {
+        let top = frames.count - 1
+        guard skipDepth == 0, top >= 0 else { return .none }
+        let tag = frames[top].tag
+        if tag.holdsText { return tag == .string && !building ? .none : .all }
+        return frames[top].reportedText ? .none : .nonBlank
+    }
+
     mutating func text(_ bytes: UnsafeRawBufferPointer, parser: XMLEventParser) {
         let top = frames.count - 1
         guard skipDepth == 0, top >= 0 else { return }
         let tag = frames[top].tag
         if tag.holdsText {
-            text.append(contentsOf: bytes.assumingMemoryBound(to: UInt8.self))
+            if tag == .key {
+                keyIndex.appendKeyText(bytes)
+            } else if tag != .string || building {  // a string's text is only kept for its value
+                text.append(contentsOf: bytes.assumingMemoryBound(to: UInt8.self))
+            }
             return
         }
         guard !frames[top].reportedText, bytes.contains(where: { !PlistScalar.isSpace($0) }) else { return }
@@ -413,16 +467,18 @@ struct XMLPlistWalk<Builder: DocumentBuilder> {
     private mutating func closeKey(_ frame: Frame) {
         let dict = dicts.count - 1
         guard dict >= 0 else { return }
-        let key = String(decoding: text, as: UTF8.self)
+        let key = keyIndex.endKey(from: keyStart)
         if let previous = dicts[dict].pendingKey {
-            report(.keyWithoutValue, .error, "key \"\(previous)\" has no value: a <key> must be followed by a value", at: dicts[dict].pendingKeyOffset, adding: .key(previous))
+            let name = keyIndex.string(previous)
+            report(.keyWithoutValue, .error, "key \"\(name)\" has no value: a <key> must be followed by a value", at: dicts[dict].pendingKeyOffset, adding: .key(name))
         }
-        if let first = dicts[dict].keyOffsets.insert(key, at: frame.start) {
+        if let first = keyIndex.insert(key, at: frame.start) {
             if building && !mergesDuplicateKeys {
                 abandoned = true
                 building = false
             }
-            report(.duplicateKey, .warning, "duplicate key \"\(key)\" in <dict> (first at \(Self.firstPlaceholder)); the last value wins", at: frame.start, adding: .key(key))
+            let name = keyIndex.string(key)
+            report(.duplicateKey, .warning, "duplicate key \"\(name)\" in <dict> (first at \(Self.firstPlaceholder)); the last value wins", at: frame.start, adding: .key(name))
             if pending.last?.code == .duplicateKey { pending[pending.count - 1].related = first }
         }
         dicts[dict].pendingKey = key
@@ -438,12 +494,14 @@ struct XMLPlistWalk<Builder: DocumentBuilder> {
             // Checked before the reports below, which may stop the building.
             let state = building ? dictStates.popLast() : nil
             if let key = dict.pendingKey {
-                report(.keyWithoutValue, .error, "key \"\(key)\" has no value: a <key> must be followed by a value", at: dict.pendingKeyOffset, adding: .key(key))
+                let name = keyIndex.string(key)
+                report(.keyWithoutValue, .error, "key \"\(name)\" has no value: a <key> must be followed by a value", at: dict.pendingKeyOffset, adding: .key(name))
             }
-            if dict.keyOffsets.count == 1, dict.keyOffsets.first == "CF$UID", !notedArchive {
+            if !notedArchive, keyIndex.holdsOnly("CF$UID") {
                 notedArchive = true
                 report(.keyedArchive, .note, "a CF$UID dictionary: this is an NSKeyedArchiver archive, whose CF$UID values are references into its $objects array", at: frame.start)
             }
+            keyIndex.close()
             guard building, let state else { return nil }
             return build { builder throws(Diagnostic) in try builder.endDictionary(state) }
         case .array:

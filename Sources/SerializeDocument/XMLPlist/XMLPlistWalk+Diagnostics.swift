@@ -35,7 +35,7 @@ extension XMLPlistWalk {
         for index in frames.indices.dropFirst() {
             let parent = frames[index - 1]
             if frames[index].hasKey {
-                path.push(.key(keys[key]))
+                path.push(.key(keyIndex.string(keys[key])))
                 key += 1
             } else if parent.tag == .array {
                 path.push(.index(parent.childCount - 1))
