@@ -46,14 +46,19 @@ public struct BinaryPlistWriter: Sendable {
 /// ``DocumentBuilder`` a reader can drive directly. A value is its object number, `nil` for a
 /// null the strategy omits.
 struct BinaryPlistOutput: DocumentBuilder {
+    /// An open dictionary: its kept members wait on ``pendingRefs`` from `start` on, as
+    /// (key, value) pairs of object numbers.
     struct PendingDictionary {
-        var keys: [Int] = []
-        var values: [Int] = []
+        var start: Int
         var key = ""
         /// Whether the first member kept (not omitted) is `CF$UID`; `key` names only the last
         /// member started, which may have been omitted.
         var firstKeptKeyIsUID = false
     }
+
+    /// The object numbers of every open container's kept elements and members, innermost last,
+    /// shared by all of them so that no container grows an array of its own.
+    var pendingRefs: [Int] = []
 
     let options: FormatOptions
     let bytes: ByteBuffer
@@ -188,33 +193,35 @@ struct BinaryPlistOutput: DocumentBuilder {
     /// The arrays and dictionaries open, for ``FormatOptions/checkDepth(_:at:)``.
     var depth = 0
 
-    mutating func beginArray() throws(Diagnostic) -> [Int] {
+    /// An open array: its kept elements wait on ``pendingRefs`` from the returned index on.
+    mutating func beginArray() throws(Diagnostic) -> Int {
         try options.checkDepth(depth + 1, at: path)
         depth += 1
-        return []
+        return pendingRefs.count
     }
 
-    mutating func beginElement(in refs: inout [Int]) {
-        path.push(.index(refs.count))
+    mutating func beginElement(in start: inout Int) {
+        path.push(.index(pendingRefs.count - start))
     }
 
-    mutating func endElement(_ value: Int?, in refs: inout [Int]) {
+    mutating func endElement(_ value: Int?, in start: inout Int) {
         path.pop()
-        if let value { refs.append(value) }
+        if let value { pendingRefs.append(value) }
     }
 
-    mutating func endArray(_ refs: [Int]) -> Int? {
+    mutating func endArray(_ start: Int) -> Int? {
         depth -= 1
         let id = begin()
-        appendMarker(0xA0, count: refs.count)
-        for ref in refs { appendBigEndian(UInt64(ref), size: refSize) }
+        appendMarker(0xA0, count: pendingRefs.count - start)
+        for ref in pendingRefs[start...] { appendBigEndian(UInt64(ref), size: refSize) }
+        pendingRefs.removeSubrange(start...)
         return id
     }
 
     mutating func beginDictionary() throws(Diagnostic) -> PendingDictionary {
         try options.checkDepth(depth + 1, at: path)
         depth += 1
-        return PendingDictionary()
+        return PendingDictionary(start: pendingRefs.count)
     }
 
     mutating func beginMember(_ key: String, in dictionary: inout PendingDictionary) {
@@ -225,24 +232,26 @@ struct BinaryPlistOutput: DocumentBuilder {
     mutating func endMember(_ value: Int?, in dictionary: inout PendingDictionary) {
         path.pop()
         guard let value else { return }
-        if dictionary.keys.isEmpty { dictionary.firstKeptKeyIsUID = dictionary.key == "CF$UID" }
-        dictionary.keys.append(addString(dictionary.key))
-        dictionary.values.append(value)
+        if pendingRefs.count == dictionary.start { dictionary.firstKeptKeyIsUID = dictionary.key == "CF$UID" }
+        pendingRefs.append(addString(dictionary.key))
+        pendingRefs.append(value)
     }
 
     mutating func endDictionary(_ dictionary: PendingDictionary) -> Int? {
         depth -= 1
         let id = begin()
+        defer { pendingRefs.removeSubrange(dictionary.start...) }
+        let count = (pendingRefs.count - dictionary.start) / 2
         // {"CF$UID": n} is an NSKeyedArchiver UID; the value object written for n stays unused.
-        if dictionary.keys.count == 1, dictionary.firstKeptKeyIsUID, let uid = uidValue(ofObject: dictionary.values[0]) {
+        if count == 1, dictionary.firstKeptKeyIsUID, let uid = uidValue(ofObject: pendingRefs[dictionary.start + 1]) {
             let size = Self.byteCount(UInt64(uid))
             bytes.append(0x80 | UInt8(size - 1))
             appendBigEndian(UInt64(uid), size: size)
             return id
         }
-        appendMarker(0xD0, count: dictionary.values.count)
-        for ref in dictionary.keys { appendBigEndian(UInt64(ref), size: refSize) }
-        for ref in dictionary.values { appendBigEndian(UInt64(ref), size: refSize) }
+        appendMarker(0xD0, count: count)
+        for index in stride(from: dictionary.start, to: pendingRefs.count, by: 2) { appendBigEndian(UInt64(pendingRefs[index]), size: refSize) }
+        for index in stride(from: dictionary.start + 1, to: pendingRefs.count, by: 2) { appendBigEndian(UInt64(pendingRefs[index]), size: refSize) }
         return id
     }
 
