@@ -48,5 +48,6 @@ let package = Package(
         fuzzTarget("FuzzStreamTree", ["SerializeDocument"]),
         fuzzTarget("FuzzCSVRoundTrip", ["SerializeDocument"]),
         fuzzTarget("FuzzCSVCoder", ["SerializeCSV"]),
+        fuzzTarget("FuzzEdit", ["SerializeDocument"]),
     ]
 )

@@ -26,6 +26,7 @@ targets=(
     "FuzzStreamTree|json xmlplist bplist|json xmlplist bplist"
     "FuzzCSVRoundTrip|csv|csv"
     "FuzzCSVCoder||csvcoder"
+    "FuzzEdit|json xmlplist bplist|json xmlplist bplist"
 )
 
 # The public corpora for each seed folder (read only; copied like the seeds).
