@@ -66,6 +66,9 @@ extension CSVDialect {
             } else if inQuotes, matches(escapeBytes, at: index), matches(escapeBytes, at: index + escapeBytes.count) {
                 output.append(contentsOf: escapeBytes + escapeBytes)
                 index += 2 * escapeBytes.count
+            } else if inQuotes, matches(quoteBytes, at: index), matches(quoteBytes, at: index + quoteBytes.count) {
+                output.append(contentsOf: quoteBytes + quoteBytes)  // a doubled quote: text
+                index += 2 * quoteBytes.count
             } else if matches(quoteBytes, at: index), inQuotes || atFieldStart {
                 inQuotes.toggle()
                 atFieldStart = false

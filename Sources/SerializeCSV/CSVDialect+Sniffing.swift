@@ -33,9 +33,9 @@ extension CSVDialect {
     ///   0x80–0x9F is one of its characters, else Latin-1, with a note saying so;
     /// - **quote**: `'` when it opens and closes fields more often than `"`, else `"`;
     /// - **delimiter**: ``detectDelimiter(in:candidates:)``; when none of ``commonDelimiters``
-    ///   fits, or splits fewer lines than a space does, a space if it splits the first line
-    ///   and more than half of the lines that are not empty (two at least) into one count above
-    ///   one; else `,`;
+    ///   splits more than half of the lines that are not empty into one count, a space if it
+    ///   splits the first line and more than half of those lines (two at least) into one count
+    ///   above one; else the common delimiter found, else `,`;
     /// - **escape**: `\` when a backslash before the quote, inside a quoted field, is followed
     ///   by text (not a delimiter or a line end): `"say \"hi\""`;
     /// - **whitespace**: ``trimsUnquotedWhitespace`` when at least half of the delimiters outside
@@ -45,7 +45,7 @@ extension CSVDialect {
     ///   (``skipLines``); when no count above one is on two lines, a whole input whose last
     ///   line has more fields than each line before it is a header-only table after a preamble;
     /// - **header**: the first row is data when, in some column, it holds a number where every
-    ///   other row of its width does too, in at least as many columns as it holds text above numbers (a
+    ///   other row does too (a trailing block of footnotes left out), in at least as many columns as it holds text above numbers (a
     ///   column name is seldom a number; a data row may hold `n/a` in a numeric column); else
     ///   a header.
     ///
@@ -113,11 +113,11 @@ extension CSVDialect {
     }
 
     /// A space, when it splits the sample's first line that is not empty and more than half of
-    /// all such lines (two at least; quotes respected) into the same count above one, and more
-    /// lines than `common` (the best of ``commonDelimiters``, if any) splits into its most common
-    /// count; `nil` otherwise. A one-column file of text with spaces is not split: its header
-    /// has none, and its lines split into counts that vary. A `,` in a footnote under a
-    /// space-delimited table does not win.
+    /// all such lines (two at least; quotes respected) into the same count above one, and
+    /// `common` (the best of ``commonDelimiters``, if any) does not; `nil` otherwise. A
+    /// one-column file of text with spaces is not split: its header has none, and its lines
+    /// split into counts that vary. A `,` in a footnote under a space-delimited table does not
+    /// win; a `,` that splits most lines does.
     private static func spaceDelimiter(_ text: [UInt8], dialect: CSVDialect, beating common: Unicode.Scalar?) -> Unicode.Scalar? {
         let quote = Array(String(dialect.quote).utf8)
         func split(by delimiter: [UInt8]) -> (counts: [Int], modal: Int, lines: Int) {
@@ -129,7 +129,7 @@ extension CSVDialect {
         }
         let space = split(by: [0x20])
         guard space.lines >= 2, 2 * space.lines > space.counts.count, space.counts.first == space.modal else { return nil }
-        if let common, split(by: Array(String(common).utf8)).lines >= space.lines { return nil }
+        if let common, case let split = split(by: Array(String(common).utf8)), 2 * split.lines > split.counts.count { return nil }
         return " "
     }
 
@@ -148,6 +148,10 @@ extension CSVDialect {
                 let next = index + 2 < text.count ? text[index + 2] : 0x0A
                 if next != delimiter, next != 0x0A, next != 0x0D { return true }
                 index += 2
+                continue
+            }
+            if inQuotes, byte == quote, index + 1 < text.count, text[index + 1] == quote {
+                index += 2  // a doubled quote: text
                 continue
             }
             if byte == quote, inQuotes || atFieldStart { inQuotes.toggle() }
@@ -202,11 +206,19 @@ extension CSVDialect {
             return true
         }
         var rows: [[String]] = []
-        while rows.count < 50, let row = try? reader.readRow() { rows.append(row) }
-        // Only rows of the first row's width: a short or long row, or a footnote, says nothing
-        // of a column's type.
+        var shapes: [CSVRowShape] = []
+        var previousEnd: Int?
+        while rows.count < 50, let record = try? reader.readRecord() {
+            rows.append(record.fields)
+            if previousEnd != nil {
+                shapes.append(CSVRowShape(line: record.line, fields: record.fields.count, afterEmptyLine: previousEnd.map { record.line > $0 + 1 } ?? false))
+            }
+            previousEnd = record.end.line ?? record.line
+        }
         guard let first = rows.first else { return true }
-        rows = rows.filter { $0.count == first.count }
+        // Only the table's rows: a trailing block (footnotes, `CSVTableShape`) says nothing of a
+        // column's type.
+        if let start = CSVTableShape.trailingBlockStart(shapes, columns: first.count) { rows = Array(rows.prefix(start + 1)) }
         guard rows.count > 1 else { return true }
         func isNumber(_ text: String) -> Bool {
             let trimmed = text.trimmingCharacters(in: .whitespaces)

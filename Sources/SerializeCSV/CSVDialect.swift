@@ -131,7 +131,9 @@ public struct CSVDialect: Sendable, Hashable {
             return true
         }
         while index < bytes.count, counts.count < maxLines {
-            if matches(quote, at: index), inQuotes || atFieldStart {
+            if inQuotes, matches(quote, at: index), matches(quote, at: index + quote.count) {
+                index += 2 * quote.count  // a doubled quote: text
+            } else if matches(quote, at: index), inQuotes || atFieldStart {
                 inQuotes.toggle()
                 atFieldStart = false
                 index += quote.count

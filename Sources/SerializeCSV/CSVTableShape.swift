@@ -72,10 +72,14 @@ package enum CSVTableShape {
     /// one-field rows that lasts to the end of the input, in a table of three or more columns
     /// (a one-field row in a table of two is a short row). The first row after the header
     /// starts a block only when no row from there on has the header's width: a header-only
-    /// table with footnotes under an empty line.
+    /// table with footnotes under an empty line. In a table spaced by empty lines (every row
+    /// before it, two at least, follows one), an empty line is the spacing: a block is told by
+    /// its lines running together (the row after it follows no empty line).
     package static func trailingBlockStart(_ rows: [CSVRowShape], columns: Int) -> Int? {
         func startsBlock(_ index: Int) -> Bool {
             guard rows[index].afterEmptyLine, rows[index].fields != columns else { return false }
+            let spaced = index >= 2 && rows[..<index].allSatisfy(\.afterEmptyLine)
+            if spaced, !(index + 1 < rows.count && !rows[index + 1].afterEmptyLine) { return false }
             return index > 0 || !rows.contains { $0.fields == columns }
         }
         if let index = rows.indices.first(where: startsBlock) {

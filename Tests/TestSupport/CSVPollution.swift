@@ -211,10 +211,12 @@ public enum CSVPollution: String, CaseIterable, Sendable {
         return pollutions.allSatisfy { apply(pollutions.subtracting([$0]), to: table).bytes != bytes }
     }
 
-    /// The full corpus for the benchmark script: over every table of ``CleanTable/corpusTables``,
-    /// every family alone, every pair of families, and a few longer combinations, where they
-    /// ``applies(_:to:)``. Named `TABLE-FAMILY+FAMILY…`.
-    public static var fullCorpus: [(name: String, bytes: [UInt8], expected: CleanTable)] {
+    /// The full corpus for the benchmark script: over every table of `tables`
+    /// (``CleanTable/corpusTables`` by default), every family alone, every pair of families,
+    /// and a few longer combinations, where they ``applies(_:to:)``. Named `TABLE-FAMILY+FAMILY…`.
+    public static func fullCorpus(
+        over tables: [(name: String, table: CleanTable)] = CleanTable.corpusTables
+    ) -> [(name: String, bytes: [UInt8], expected: CleanTable)] {
         let triples: [Set<CSVPollution>] = [
             [.semicolon, .preamble, .latin1], [.tab, .noHeader, .mixedLineEnds], [.pipe, .singleQuote, .utf8BOM],
             [.semicolon, .shortRow, .longRow], [.preamble, .utf16BOM, .singleQuote], [.windows1252, .semicolon, .preamble],
@@ -226,7 +228,7 @@ public enum CSVPollution: String, CaseIterable, Sendable {
             for second in allCases[(index + 1)...] { pairs.append([first, second]) }
         }
         var corpus: [(String, [UInt8], CleanTable)] = []
-        for (name, table) in CleanTable.corpusTables {
+        for (name, table) in tables {
             for pollutions in allCases.map({ [$0] }) + pairs + triples where applies(pollutions, to: table) {
                 let (bytes, expected) = apply(pollutions, to: table)
                 corpus.append((name + "-" + pollutions.map(\.rawValue).sorted().joined(separator: "+"), bytes, expected))
