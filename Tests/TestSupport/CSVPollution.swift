@@ -153,8 +153,10 @@ public enum CSVPollution: String, CaseIterable, Sendable {
         return (bytes, expected)
     }
 
-    /// Every family alone, and a few combinations, over every sample table.
-    public static var corpus: [(name: String, bytes: [UInt8], expected: CleanTable)] {
+    /// Every family alone, and a few combinations, over every sample table, and every family
+    /// alone over the `quoted` and `unicode` tables (made once: each parameterized test case
+    /// looks its file up here).
+    public static let corpus: [(name: String, bytes: [UInt8], expected: CleanTable)] = {
         let combinations: [Set<CSVPollution>] = tested.map { [$0] } + [
             [.semicolon, .preamble, .latin1], [.tab, .noHeader, .mixedLineEnds], [.pipe, .singleQuote, .utf8BOM],
             [.semicolon, .shortRow, .longRow], [.preamble, .utf16BOM, .singleQuote],
@@ -166,8 +168,15 @@ public enum CSVPollution: String, CaseIterable, Sendable {
                 corpus.append(("table \(number + 1): " + pollutions.map(\.rawValue).sorted().joined(separator: "+"), bytes, expected))
             }
         }
+        // Every family alone over the shapes the samples lack most: quotes and line breaks, text beyond Latin-1.
+        for (name, table) in CleanTable.corpusTables where ["quoted", "unicode"].contains(name) {
+            for family in tested where applies([family], to: table) {
+                let (bytes, expected) = apply([family], to: table)
+                corpus.append(("\(name): \(family.rawValue)", bytes, expected))
+            }
+        }
         return corpus
-    }
+    }()
 
     /// Where a stray quote goes in the second row: its first unquoted field that is not empty,
     /// in a column of text when there is one (a number column stays numbers).
