@@ -8,7 +8,8 @@ extension CSVDialect {
     /// `data` as the parser reads it: decoded to UTF-8 (``CSVEncoding/decode(_:)``), the first
     /// ``skipLines`` lines and every ``comment`` line emptied (their line ends kept, so every
     /// error keeps its line number; the parser skips blank lines), and an ``escape`` before a
-    /// quote inside a quoted field turned into a doubled quote. The input is returned as it is
+    /// quote inside a quoted field turned into a doubled quote (a quote opens a field only at
+    /// its start: one inside unquoted text is text). The input is returned as it is
     /// when the dialect needs none of this.
     ///
     /// - Throws: ``Diagnostic`` `invalidUTF8` when the bytes are not valid in ``encoding``.
@@ -20,6 +21,7 @@ extension CSVDialect {
         let quoteBytes = Array(String(quote).utf8)
         let escapeBytes = escape.map { Array(String($0).utf8) } ?? []
         let commentBytes = comment.map { Array(String($0).utf8) } ?? []
+        let delimiterBytes = Array(String(delimiter).utf8)
         func matches(_ pattern: [UInt8], at index: Int) -> Bool {
             !pattern.isEmpty && index + pattern.count <= bytes.count && bytes[index..<index + pattern.count].elementsEqual(pattern)
         }
@@ -28,6 +30,9 @@ extension CSVDialect {
         var line = 0
         var atLineStart = true
         var inQuotes = false
+        // A quote opens a field only at its start (after blanks), as the parser reads it: one
+        // inside unquoted text is a stray quote, text, and toggles nothing.
+        var atFieldStart = true
         var skippingLine = false
         var index = 0
         while index < bytes.count {
@@ -41,6 +46,7 @@ extension CSVDialect {
                 index += 1
                 line += 1
                 atLineStart = true
+                atFieldStart = true
                 skippingLine = false
                 continue
             }
@@ -60,11 +66,20 @@ extension CSVDialect {
             } else if inQuotes, matches(escapeBytes, at: index), matches(escapeBytes, at: index + escapeBytes.count) {
                 output.append(contentsOf: escapeBytes + escapeBytes)
                 index += 2 * escapeBytes.count
-            } else if matches(quoteBytes, at: index) {
+            } else if inQuotes, matches(quoteBytes, at: index), matches(quoteBytes, at: index + quoteBytes.count) {
+                output.append(contentsOf: quoteBytes + quoteBytes)  // a doubled quote: text
+                index += 2 * quoteBytes.count
+            } else if matches(quoteBytes, at: index), inQuotes || atFieldStart {
                 inQuotes.toggle()
+                atFieldStart = false
                 output.append(contentsOf: quoteBytes)
                 index += quoteBytes.count
+            } else if !inQuotes, matches(delimiterBytes, at: index) {
+                atFieldStart = true
+                output.append(contentsOf: delimiterBytes)
+                index += delimiterBytes.count
             } else {
+                if !inQuotes, byte != 0x20, byte != 0x09 { atFieldStart = false }
                 output.append(byte)
                 index += 1
             }

@@ -33,15 +33,21 @@ extension CSVDialect {
     ///   0x80–0x9F is one of its characters, else Latin-1, with a note saying so;
     /// - **quote**: `'` when it opens and closes fields more often than `"`, else `"`;
     /// - **delimiter**: ``detectDelimiter(in:candidates:)``; when none of ``commonDelimiters``
-    ///   fits, a space if it splits every line (two at least) into one count above one; else `,`;
+    ///   splits more than half of the lines that are not empty into one count, a space if it
+    ///   splits the first line and more than half of those lines (two at least) into one count
+    ///   above one; else the common delimiter found, else `,`;
     /// - **escape**: `\` when a backslash before the quote, inside a quoted field, is followed
     ///   by text (not a delimiter or a line end): `"say \"hi\""`;
     /// - **whitespace**: ``trimsUnquotedWhitespace`` when at least half of the delimiters outside
     ///   quotes have a space or tab beside them (`a, b` and `a , b`);
     /// - **preamble**: leading lines with fewer fields than the count most later lines have
-    ///   (more than one, on at least two lines) are skipped (``skipLines``);
+    ///   (more than one, on at least two lines; empty lines count as neither) are skipped
+    ///   (``skipLines``); when no count above one is on two lines, a whole input whose last
+    ///   line has more fields than each line before it is a header-only table after a preamble;
     /// - **header**: the first row is data when, in some column, it holds a number where every
-    ///   other row does too, and no column's first cell is text above numbers; else a header.
+    ///   other row does too (a trailing block of footnotes left out), in at least as many columns as it holds text above numbers (a
+    ///   column name is seldom a number; a data row may hold `n/a` in a numeric column); else
+    ///   a header.
     ///
     /// Every other field keeps its RFC 4180 default.
     public static func sniff(_ data: some Collection<UInt8>) -> CSVSniff {
@@ -65,19 +71,28 @@ extension CSVDialect {
         if data.count > sample.count, let end = text.lastIndex(where: { $0 == 0x0A || $0 == 0x0D }) { text = Array(text[...end]) }
         // Quote, then delimiter.
         dialect.quote = quoteScore(text, "'") > quoteScore(text, "\"") ? "'" : "\""
-        dialect.delimiter = dialect.detectDelimiter(in: text) ?? spaceDelimiter(text, dialect: dialect) ?? ","
+        let common = dialect.detectDelimiter(in: text)
+        dialect.delimiter = spaceDelimiter(text, dialect: dialect, beating: common) ?? common ?? ","
         dialect.escape = backslashEscapes(text, dialect: dialect) ? "\\" : nil
         dialect.trimsUnquotedWhitespace = blanksAroundDelimiters(text, dialect: dialect)
         // Preamble: leading lines whose field count is not the most common one.
         let counts = fieldCounts(
             text, delimiter: Array(String(dialect.delimiter).utf8), quote: Array(String(dialect.quote).utf8), maxLines: 200)
         var frequency: [Int: Int] = [:]
-        for count in counts { frequency[count, default: 0] += 1 }
+        for count in counts where count > 0 { frequency[count, default: 0] += 1 }
         // Only lines with fewer fields than most lines have, before lines most of which agree:
-        // a long row is never taken for the end of a preamble.
+        // a long row is never taken for the end of a preamble. Empty lines (0 fields) are
+        // skipped lines in a preamble and no line of the table after it.
         if let (modal, lines) = frequency.max(by: { ($0.value, $0.key) < ($1.value, $1.key) }), modal > 1, lines >= 2 {
             let preamble = counts.prefix { $0 < modal }.count
-            if preamble < counts.count, counts[preamble] == modal, 2 * lines > counts.count - preamble { dialect.skipLines = preamble }
+            let tableLines = counts[preamble...].filter { $0 > 0 }.count
+            if preamble < counts.count, counts[preamble] == modal, 2 * lines > tableLines { dialect.skipLines = preamble }
+        } else if data.count <= sample.count, counts.count < 200, let last = counts.lastIndex(where: { $0 > 0 }), last > 0,
+            counts[..<last].allSatisfy({ $0 < counts[last] })
+        {
+            // No count above one on two lines: a header-only table after a preamble when, in
+            // the whole input, the last line that is not empty has more fields than each before.
+            dialect.skipLines = last
         }
         dialect.hasHeader = looksLikeHeader(text, dialect: dialect)
         return CSVSniff(dialect: dialect, notes: notes)
@@ -97,21 +112,35 @@ extension CSVDialect {
         }
     }
 
-    /// A space, when it splits every line of the sample (two at least; quotes respected) into
-    /// the same count above one; `nil` otherwise. Every line, not most: a one-column file of
-    /// text with spaces is not split.
-    private static func spaceDelimiter(_ text: [UInt8], dialect: CSVDialect) -> Unicode.Scalar? {
-        let counts = fieldCounts(text, delimiter: [0x20], quote: Array(String(dialect.quote).utf8), maxLines: 50)
-        guard counts.count >= 2, let first = counts.first, first > 1, counts.allSatisfy({ $0 == first }) else { return nil }
+    /// A space, when it splits the sample's first line that is not empty and more than half of
+    /// all such lines (two at least; quotes respected) into the same count above one, and
+    /// `common` (the best of ``commonDelimiters``, if any) does not; `nil` otherwise. A
+    /// one-column file of text with spaces is not split: its header has none, and its lines
+    /// split into counts that vary. A `,` in a footnote under a space-delimited table does not
+    /// win; a `,` that splits most lines does.
+    private static func spaceDelimiter(_ text: [UInt8], dialect: CSVDialect, beating common: Unicode.Scalar?) -> Unicode.Scalar? {
+        let quote = Array(String(dialect.quote).utf8)
+        func split(by delimiter: [UInt8]) -> (counts: [Int], modal: Int, lines: Int) {
+            let counts = fieldCounts(text, delimiter: delimiter, quote: quote, maxLines: 50).filter { $0 > 0 }
+            var frequency: [Int: Int] = [:]
+            for count in counts where count > 1 { frequency[count, default: 0] += 1 }
+            let modal = frequency.max(by: { ($0.value, $0.key) < ($1.value, $1.key) })
+            return (counts, modal?.key ?? 0, modal?.value ?? 0)
+        }
+        let space = split(by: [0x20])
+        guard space.lines >= 2, 2 * space.lines > space.counts.count, space.counts.first == space.modal else { return nil }
+        if let common, case let split = split(by: Array(String(common).utf8)), 2 * split.lines > split.counts.count { return nil }
         return " "
     }
 
     /// Whether a backslash before the quote inside a quoted field is followed by text, as an
-    /// escape is and a closing quote is not.
+    /// escape is and a closing quote is not. A quote opens a field only at its start (after
+    /// blanks): one inside unquoted text is a stray quote, text as `--recover` reads it.
     private static func backslashEscapes(_ text: [UInt8], dialect: CSVDialect) -> Bool {
         guard dialect.quote.isASCII, dialect.delimiter.isASCII else { return false }
         let quote = UInt8(dialect.quote.value), delimiter = UInt8(dialect.delimiter.value)
         var inQuotes = false
+        var atFieldStart = true
         var index = 0
         while index < text.count {
             let byte = text[index]
@@ -121,7 +150,14 @@ extension CSVDialect {
                 index += 2
                 continue
             }
-            if byte == quote { inQuotes.toggle() }
+            if inQuotes, byte == quote, index + 1 < text.count, text[index + 1] == quote {
+                index += 2  // a doubled quote: text
+                continue
+            }
+            if byte == quote, inQuotes || atFieldStart { inQuotes.toggle() }
+            if !inQuotes {
+                atFieldStart = byte == delimiter || byte == 0x0A || byte == 0x0D || (atFieldStart && (byte == 0x20 || byte == 0x09))
+            }
             index += 1
         }
         return false
@@ -130,9 +166,11 @@ extension CSVDialect {
     /// Whether at least half of the delimiters outside quotes have a space or tab beside them
     /// (one that is not itself the delimiter).
     private static func blanksAroundDelimiters(_ text: [UInt8], dialect: CSVDialect) -> Bool {
-        guard dialect.quote.isASCII, dialect.delimiter.isASCII, dialect.delimiter != " ", dialect.delimiter != "\t" else { return false }
+        guard dialect.quote.isASCII, dialect.delimiter.isASCII, dialect.delimiter != " " else { return false }
         let quote = UInt8(dialect.quote.value), delimiter = UInt8(dialect.delimiter.value)
-        func isBlank(_ index: Int) -> Bool { index >= 0 && index < text.count && (text[index] == 0x20 || text[index] == 0x09) }
+        func isBlank(_ index: Int) -> Bool {
+            index >= 0 && index < text.count && text[index] != delimiter && (text[index] == 0x20 || text[index] == 0x09)
+        }
         var inQuotes = false
         var delimiters = 0, blank = 0
         for index in text.indices {
@@ -144,10 +182,11 @@ extension CSVDialect {
         return delimiters > 0 && 2 * blank >= delimiters
     }
 
-    /// How often `quote` opens a field (after a line start or a common delimiter) and closes one.
+    /// How often `quote` opens a field (after a line start, a common delimiter or a blank) and
+    /// closes one.
     private static func quoteScore(_ text: [UInt8], _ quote: Unicode.Scalar) -> Int {
         let q = UInt8(quote.value)
-        let boundaries: Set<UInt8> = [0x0A, 0x0D, 0x2C, 0x3B, 0x09, 0x7C]
+        let boundaries: Set<UInt8> = [0x0A, 0x0D, 0x2C, 0x3B, 0x09, 0x7C, 0x20]
         var score = 0
         for index in text.indices where text[index] == q {
             let before = index == 0 || boundaries.contains(text[index - 1])
@@ -162,23 +201,38 @@ extension CSVDialect {
         var probe = dialect
         probe.hasHeader = false
         probe.encoding = .utf8
-        guard let reader = try? CSVReader(data: Data(text), configuration: .init(dialect: probe, fieldCountPolicy: .flexible)) else {
+        // Read as `--recover` reads: a damaged row (a stray quote) still counts.
+        guard let reader = try? CSVReader(data: Data(text), configuration: .init(dialect: probe, fieldCountPolicy: .flexible, recovers: true)) else {
             return true
         }
         var rows: [[String]] = []
-        while rows.count < 50, let row = try? reader.readRow() { rows.append(row) }
-        guard let first = rows.first, rows.count > 1 else { return true }
+        var shapes: [CSVRowShape] = []
+        var previousEnd: Int?
+        while rows.count < 50, let record = try? reader.readRecord() {
+            rows.append(record.fields)
+            if previousEnd != nil {
+                shapes.append(CSVRowShape(line: record.line, fields: record.fields.count, afterEmptyLine: previousEnd.map { record.line > $0 + 1 } ?? false))
+            }
+            previousEnd = record.end.line ?? record.line
+        }
+        guard let first = rows.first else { return true }
+        // Only the table's rows: a trailing block (footnotes, `CSVTableShape`) says nothing of a
+        // column's type.
+        if let start = CSVTableShape.trailingBlockStart(shapes, columns: first.count) { rows = Array(rows.prefix(start + 1)) }
+        guard rows.count > 1 else { return true }
         func isNumber(_ text: String) -> Bool {
             let trimmed = text.trimmingCharacters(in: .whitespaces)
             return !trimmed.isEmpty && Double(trimmed.replacingOccurrences(of: ",", with: ".")) != nil
         }
-        var votes = 0
+        var textAboveNumbers = 0, numbersAboveNumbers = 0
         for column in first.indices {
             let below = rows.dropFirst().compactMap { column < $0.count ? $0[column] : nil }.filter { !$0.isEmpty }
             guard !below.isEmpty, below.allSatisfy(isNumber) else { continue }
-            votes += isNumber(first[column]) ? -1 : 1
+            if isNumber(first[column]) { numbersAboveNumbers += 1 } else { textAboveNumbers += 1 }
         }
-        return votes >= 0
+        // A column name is seldom a number, while a data row may hold text in a numeric column
+        // (`n/a`, `12*`): a tie goes to data.
+        return numbersAboveNumbers == 0 || textAboveNumbers > numbersAboveNumbers
     }
 }
 

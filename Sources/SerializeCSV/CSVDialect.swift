@@ -116,11 +116,14 @@ public struct CSVDialect: Sendable, Hashable {
         return best?.scalar
     }
 
-    /// The field count of each complete line of `bytes` under one delimiter.
+    /// The field count of each complete line of `bytes` under one delimiter; an empty line
+    /// (which the parser skips) has none: 0. A quote opens a field only at its start (after
+    /// blanks), as the parser reads it: one inside unquoted text is text (a stray quote).
     static func fieldCounts(_ bytes: [UInt8], delimiter: [UInt8], quote: [UInt8], maxLines: Int) -> [Int] {
         var counts: [Int] = []
         var fields = 1
         var inQuotes = false
+        var atFieldStart = true
         var index = 0
         func matches(_ pattern: [UInt8], at index: Int) -> Bool {
             guard index + pattern.count <= bytes.count else { return false }
@@ -128,18 +131,25 @@ public struct CSVDialect: Sendable, Hashable {
             return true
         }
         while index < bytes.count, counts.count < maxLines {
-            if matches(quote, at: index) {
+            if inQuotes, matches(quote, at: index), matches(quote, at: index + quote.count) {
+                index += 2 * quote.count  // a doubled quote: text
+            } else if matches(quote, at: index), inQuotes || atFieldStart {
                 inQuotes.toggle()
+                atFieldStart = false
                 index += quote.count
             } else if !inQuotes, matches(delimiter, at: index) {
                 fields += 1
+                atFieldStart = true
                 index += delimiter.count
             } else if !inQuotes, bytes[index] == 0x0A || bytes[index] == 0x0D {
+                atFieldStart = true
+                let empty = fields == 1 && (index == 0 || bytes[index - 1] == 0x0A || bytes[index - 1] == 0x0D)
                 if bytes[index] == 0x0D, index + 1 < bytes.count, bytes[index + 1] == 0x0A { index += 1 }
-                counts.append(fields)
+                counts.append(empty ? 0 : fields)
                 fields = 1
                 index += 1
             } else {
+                if !inQuotes, bytes[index] != 0x20, bytes[index] != 0x09 { atFieldStart = false }
                 index += 1
             }
         }

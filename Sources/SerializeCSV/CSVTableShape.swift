@@ -70,9 +70,19 @@ package enum CSVTableShape {
     /// The one rule: a row of another width than `columns` that follows an empty line starts a
     /// block (footnotes, or another table) that runs to the end of the input; so does a run of
     /// one-field rows that lasts to the end of the input, in a table of three or more columns
-    /// (a one-field row in a table of two is a short row).
+    /// (a one-field row in a table of two is a short row). The first row after the header
+    /// starts a block only when no row from there on has the header's width: a header-only
+    /// table with footnotes under an empty line. In a table spaced by empty lines (every row
+    /// before it, two at least, follows one), an empty line is the spacing: a block is told by
+    /// its lines running together (the row after it follows no empty line).
     package static func trailingBlockStart(_ rows: [CSVRowShape], columns: Int) -> Int? {
-        if let index = rows.indices.first(where: { $0 > 0 && rows[$0].afterEmptyLine && rows[$0].fields != columns }) {
+        func startsBlock(_ index: Int) -> Bool {
+            guard rows[index].afterEmptyLine, rows[index].fields != columns else { return false }
+            let spaced = index >= 2 && rows[..<index].allSatisfy(\.afterEmptyLine)
+            if spaced, !(index + 1 < rows.count && !rows[index + 1].afterEmptyLine) { return false }
+            return index > 0 || !rows.contains { $0.fields == columns }
+        }
+        if let index = rows.indices.first(where: startsBlock) {
             // A run of one-field rows before the empty line belongs to the block too.
             return oneFieldRunStart(rows[..<index], columns: columns) ?? index
         }

@@ -140,6 +140,8 @@ package struct CSVTableRows {
         self.recovers = recovers
         header = reader.header ?? []
         namedWidth = header.count
+        // The first row follows an empty line when one comes after the header (as the linter counts).
+        previousEnd = reader.headerLocations.last?.line
     }
 
     /// Reads the next row into `row`, padded to ``header`` under recovery.
