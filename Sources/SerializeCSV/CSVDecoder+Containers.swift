@@ -5,24 +5,6 @@
 import Foundation
 import SerializeCore
 
-// MARK: - Shared state
-
-
-/// One row being decoded: its fields, and the reader that still holds their layout.
-final class CSVRowData {
-    let fields: [String]
-    let index: Int
-    let reader: CSVReader
-    let context: CSVDecodingContext
-
-    init(fields: [String], index: Int, reader: CSVReader, context: CSVDecodingContext) {
-        self.fields = fields
-        self.index = index
-        self.reader = reader
-        self.context = context
-    }
-}
-
 // MARK: - The decoder
 
 /// A `Decoder` positioned at a canonical column path of one row (`""` is the whole row).
@@ -69,25 +51,21 @@ struct CSVRowDecoder: Decoder {
 
     // MARK: Fields
 
-    /// The field of a column, or `nil` when the column or the field is missing.
-    func field(_ column: Int) -> String? {
-        column < row.fields.count ? row.fields[column] : nil
-    }
-
     /// Whether a column's field holds no value: missing, or unquoted and `nil` by the strategy.
     func isAbsent(_ column: Int) -> Bool {
-        guard column < row.fields.count else { return true }
-        let text = row.fields[column]
+        guard column < row.count else { return true }
+        let empty = row.isEmpty(column)
         // Only an empty field or one equal to the nil text can be nil: look at the quotes then.
-        if !text.isEmpty, context.nilIsEmptyOnly { return false }
-        return !(row.reader.layout(ofField: column)?.quoted ?? false) && context.nilStrategy.isNil(text)
+        if !empty, context.nilIsEmptyOnly { return false }
+        if row.isQuoted(column) { return false }
+        return empty || context.nilStrategy.isNil(row.string(column))
     }
 
     /// Whether a column's field is missing: no field, or an empty unquoted one. A missing
     /// field is an absent key; a field holding the nil strategy's literal is a present `nil`.
     func isMissing(_ column: Int) -> Bool {
-        guard column < row.fields.count else { return true }
-        return row.fields[column].isEmpty && !(row.reader.layout(ofField: column)?.quoted ?? false)
+        guard column < row.count else { return true }
+        return row.isEmpty(column) && !row.isQuoted(column)
     }
 
     /// Whether anything at or below `path` holds a value other than `nil`.
@@ -124,7 +102,7 @@ struct CSVRowDecoder: Decoder {
     /// such as `tags.0` for `tags[0]`) must not decode into an empty array or a `nil`.
     func checkUnmatchedColumns(decoding type: Any.Type) throws {
         guard context.refusesUnmatchedColumns else { return }
-        for column in row.fields.indices where !context.wasRead(column) && !isMissing(column) {
+        for column in 0..<row.count where !context.wasRead(column) && !isMissing(column) {
             let name = column < context.header.count ? context.header[column] : "field \(column + 1)"
             let diagnostic = Diagnostic(
                 .unmatchedColumn,
@@ -252,7 +230,7 @@ struct CSVUnkeyedDecodingContainer: UnkeyedDecodingContainer {
     init(decoder: CSVRowDecoder) {
         self.decoder = decoder
         if decoder.path.isEmpty {
-            count = decoder.row.fields.count
+            count = decoder.row.count
         } else {
             // Up to the last index that is present: trailing missing elements are not kept
             // (trailing `nil`s survive under a literal nil strategy).

@@ -29,6 +29,8 @@ final class CSVDecodingContext {
     let nilIsEmptyOnly: Bool
     let usesDefaultKeys: Bool
     let boolWords: (true: String, false: String)
+    /// The UTF-8 of ``boolWords``.
+    let boolWordBytes: (true: [UInt8], false: [UInt8])
     /// The words for +∞, -∞ and NaN, when they are allowed.
     let nonFiniteWords: (positiveInfinity: String, negativeInfinity: String, nan: String)?
     /// Whether a column the type never reads is an error (``CSVDecoder/UnmatchedColumnStrategy/error``).
@@ -147,6 +149,7 @@ final class CSVDecodingContext {
         if case .empty = configuration.nilStrategy { nilIsEmptyOnly = true } else { nilIsEmptyOnly = false }
         if case .useDefaultKeys = configuration.keyStrategy { usesDefaultKeys = true } else { usesDefaultKeys = false }
         boolWords = configuration.boolStrategy.words
+        boolWordBytes = (Array(boolWords.true.utf8), Array(boolWords.false.utf8))
         if case let .convertToString(positive, negative, nan) = configuration.nonConformingFloatStrategy {
             nonFiniteWords = (positive, negative, nan)
         } else {

@@ -194,12 +194,13 @@ public final class CSVDecoder {
         private let invalidRows: InvalidRowStrategy<Row>
         private let configuration: Configuration
         private let userInfo: [CodingUserInfoKey: any Sendable]
-        /// Made once the header is known: at once, or from the first row's width.
-        private var context: CSVDecodingContext?
         private let report: DecodingReport?
         private var index = 0
         private var done = false
         private var fields: [String] = []
+        /// The one row object every row is decoded through, made with the context.
+        private var row: CSVRowData?
+        private let fromBytes: Bool
 
         init(
             reader: CSVReader, configuration: Configuration, userInfo: [CodingUserInfoKey: any Sendable],
@@ -210,14 +211,16 @@ public final class CSVDecoder {
             report = userInfo[.decodingReport] as? DecodingReport
             self.configuration = configuration
             self.userInfo = userInfo
+            fromBytes = reader.decodesFromBytes
         }
 
-        private func context(width: Int) throws -> CSVDecodingContext {
-            if let context { return context }
-            let made = try CSVDecodingContext(
+        private func row(width: Int) throws -> CSVRowData {
+            if let row { return row }
+            let context = try CSVDecodingContext(
                 configuration: configuration, userInfo: userInfo, sourceName: reader.configuration.sourceName,
                 header: reader.header ?? (0..<width).map(String.init), headerLocations: reader.headerLocations)
-            context = made
+            let made = CSVRowData(reader: reader, context: context)
+            row = made
             return made
         }
 
@@ -231,9 +234,12 @@ public final class CSVDecoder {
         public func decodeNext() throws -> Row? {
             while !done {
                 let rowIndex = index
+                row?.release()
                 do {
-                    // The array's storage is reused once the last row's decoder is gone.
-                    guard try reader.readFieldsForDecoding(into: &fields) else {
+                    // Numbers are read from the fields' bytes; strings are made only for the
+                    // fields read as text (unless an escape character changes the text).
+                    let read = fromBytes ? try reader.readRecordForDecoding() : try reader.readFieldsForDecoding(into: &fields)
+                    guard read else {
                         done = true
                         return nil
                     }
@@ -253,16 +259,16 @@ public final class CSVDecoder {
                     continue
                 }
                 index += 1
-                let context: CSVDecodingContext
+                let row: CSVRowData
                 do {
-                    context = try self.context(width: fields.count)
+                    row = try self.row(width: fromBytes ? reader.fieldCount : fields.count)
                 } catch {
                     done = true
                     throw error
                 }
                 do {
-                    let row = CSVRowData(fields: fields, index: rowIndex, reader: reader, context: context)
-                    context.beginRow()
+                    row.take(index: rowIndex, strings: &fields)
+                    row.context.beginRow()
                     let decoder = CSVRowDecoder(row: row, path: "")
                     let value = try Row(from: decoder)
                     try decoder.checkUnmatchedColumns(decoding: Row.self)

@@ -229,6 +229,31 @@ public final class CSVReader {
         return read
     }
 
+    /// Reads the next data row for the typed decoder without making strings: refuses what
+    /// ``readFieldsForDecoding(into:)`` refuses (field count, then UTF-8), and leaves the fields'
+    /// bytes in ``currentRawRow`` until the next read. Only when ``decodesFromBytes``.
+    ///
+    /// - Returns: `false` at the end of the input.
+    package func readRecordForDecoding() throws(Diagnostic) -> Bool {
+        var read = false
+        defer { if read { rowsRead += 1 } }
+        do {
+            read = try parser.nextCheckedRecord()
+        } catch {
+            if error.code == .fieldCountMismatch || error.code == .invalidUTF8 { read = true }
+            throw error
+        }
+        return read
+    }
+
+    /// Whether a field's text is its bytes (doubled quotes undoubled): false when the dialect's
+    /// escape character or the repair of bad bytes changes the text, and the typed decoder then
+    /// reads strings (``readFieldsForDecoding(into:)``).
+    package var decodesFromBytes: Bool { configuration.dialect.escape == nil && !configuration.recovers }
+
+    /// The current row's fields as bytes, valid until the next read.
+    package var currentRawRow: CSVRawRow { parser.rawRow }
+
     /// Where field `index` of the current row starts and whether it was quoted.
     func layout(ofField index: Int) -> CSVParser.Field? {
         index < parser.fields.count ? parser.fields[index] : nil

@@ -1,0 +1,96 @@
+/// The row behind ``CSVDecoder``'s containers: one object for the whole decode, handed each row
+/// in turn, which gives a field as bytes (numbers, Booleans, the nil test) or as a `String`
+/// (made only for the fields read as text).
+
+import SerializeCore
+
+/// The row being decoded: its fields' bytes, and the reader and context it came from.
+///
+/// One object serves every row of a decode (a `Decoder` is only valid during the
+/// `init(from:)` it is handed to, as with Foundation's decoders); the current row sits behind a
+/// pointer, where reading it costs no run-time exclusivity check.
+final class CSVRowData {
+    let reader: CSVReader
+    let context: CSVDecodingContext
+    /// Whether the fields are read from their bytes (else from ``Current/strings``, when the
+    /// dialect's escape character changes the text: ``CSVReader/decodesFromBytes``).
+    let fromBytes: Bool
+    private let current: UnsafeMutablePointer<Current>
+
+    struct Current {
+        /// The row's index among the data rows (0-based).
+        var index = 0
+        /// The fields' bytes and layout, valid until the reader reads again.
+        var raw: CSVRawRow?
+        /// The fields as strings, when not ``CSVRowData/fromBytes``.
+        var strings: [String] = []
+        /// An escaped field's bytes with its doubled quotes undoubled.
+        var scratch: [UInt8] = []
+    }
+
+    init(reader: CSVReader, context: CSVDecodingContext) {
+        self.reader = reader
+        self.context = context
+        fromBytes = reader.decodesFromBytes
+        current = .allocate(capacity: 1)
+        current.initialize(to: Current())
+    }
+
+    deinit {
+        current.deinitialize(count: 1)
+        current.deallocate()
+    }
+
+    /// The row's index among the data rows (0-based).
+    var index: Int { current.pointee.index }
+
+    /// Lets go of the last row's fields before the reader reads again (so the parser keeps its
+    /// storage instead of copying it).
+    func release() { current.pointee.raw = nil }
+
+    /// Takes the reader's current row (read by ``CSVReader/readRecordForDecoding()``, or by
+    /// ``CSVReader/readFieldsForDecoding(into:)`` into `strings` when not ``fromBytes``: swapped
+    /// in, so the caller reads the next row into the storage of an earlier one).
+    func take(index: Int, strings: inout [String]) {
+        current.pointee.index = index
+        current.pointee.raw = reader.currentRawRow
+        if !fromBytes { swap(&current.pointee.strings, &strings) }
+    }
+
+    /// The number of fields.
+    var count: Int { current.pointee.raw?.fields.count ?? 0 }
+
+    /// Whether field `column` (which must exist) was quoted.
+    @inline(__always)
+    func isQuoted(_ column: Int) -> Bool { current.pointee.raw?.fields[column].quoted ?? false }
+
+    /// Whether field `column` (which must exist) holds no text.
+    @inline(__always)
+    func isEmpty(_ column: Int) -> Bool {
+        if !fromBytes { return current.pointee.strings[column].isEmpty }
+        guard let field = current.pointee.raw?.fields[column] else { return true }
+        return field.end == field.start
+    }
+
+    /// Calls `body` with the UTF-8 of field `column` (which must exist).
+    @inline(__always)
+    func withBytes<R>(_ column: Int, _ body: (UnsafeBufferPointer<UInt8>) throws -> R) rethrows -> R {
+        guard fromBytes else {
+            var text = current.pointee.strings[column]
+            return try text.withUTF8(body)
+        }
+        guard let raw = current.pointee.raw else { return try body(UnsafeBufferPointer(start: nil, count: 0)) }
+        let field = raw.fields[column]
+        if !field.escaped {
+            return try body(UnsafeBufferPointer(start: raw.base + field.start, count: field.end - field.start))
+        }
+        CSVParser.unescape(field, in: raw.base, quote: raw.quote, into: &current.pointee.scratch)
+        return try current.pointee.scratch.withUnsafeBufferPointer(body)
+    }
+
+    /// The text of field `column` (which must exist); its UTF-8 was checked when the row was read.
+    func string(_ column: Int) -> String {
+        guard fromBytes else { return current.pointee.strings[column] }
+        return withBytes(column) { ByteScanning.string(validatingUTF8: $0) ?? String(decoding: $0, as: UTF8.self) }
+    }
+}
