@@ -155,14 +155,23 @@ struct CSVKeyedDecodingContainer<Key: CodingKey>: KeyedDecodingContainerProtocol
         }
     }
 
-    private func path(_ key: Key) -> String { decoder.context.path(decoder.path, key) }
+    private func path(_ key: Key) -> String {
+        decoder.path.isEmpty ? decoder.context.rootLeaf(key).path : decoder.context.path(decoder.path, key)
+    }
 
     func contains(_ key: Key) -> Bool { decoder.isPresent(path(key)) }
 
     /// The path and column of a leaf key; `keyNotFound` when the header has neither.
     private func checked(_ key: Key) throws -> (String, Int?) {
-        let path = path(key)
-        if let column = decoder.context.column(path) { return (path, column) }
+        let path: String
+        if decoder.path.isEmpty {
+            let leaf = decoder.context.rootLeaf(key)
+            if let column = leaf.column { return (leaf.path, column) }
+            path = leaf.path
+        } else {
+            path = self.path(key)
+            if let column = decoder.context.column(path) { return (path, column) }
+        }
         guard decoder.exists(path) else {
             throw DecodingError.keyNotFound(
                 key,
@@ -198,8 +207,7 @@ struct CSVKeyedDecodingContainer<Key: CodingKey>: KeyedDecodingContainerProtocol
     }
     func decode<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T {
         // A composite value may have no columns at all (an empty array, a struct of optionals).
-        let path = decoder.context.path(decoder.path, key)
-        return try decoder.decode(type, path)
+        try decoder.decode(type, path(key))
     }
 
     func nestedContainer<NestedKey: CodingKey>(

@@ -50,6 +50,15 @@ final class CSVDecodingContext {
     private let used: UnsafeMutablePointer<Bool>
     /// Property name → column name, for a key strategy other than the default.
     private var keyCache: [ExactString: String] = [:]
+    /// The keys of the record itself in the order the type looked them up, with their paths
+    /// and columns (see ``rootLeaf(_:)``).
+    private let rootLookups: UnsafeMutablePointer<RootLookups>
+
+    struct RootLookups {
+        var slots: [(key: String, path: String, column: Int?)] = []
+        /// The next lookup of this row.
+        var next = 0
+    }
 
     /// - Throws: `DecodingError.dataCorrupted` with a ``Diagnostic`` for a repeated column, a
     ///   column that is both a value and a prefix of another, and an array index out of range.
@@ -164,11 +173,15 @@ final class CSVDecodingContext {
         nextColumn.initialize(to: 0)
         used = .allocate(capacity: max(header.count, 1))
         used.initialize(repeating: false, count: max(header.count, 1))
+        rootLookups = .allocate(capacity: 1)
+        rootLookups.initialize(to: RootLookups())
     }
 
     deinit {
         nextColumn.deallocate()
         used.deallocate()
+        rootLookups.deinitialize(count: 1)
+        rootLookups.deallocate()
     }
 
     /// The column of a canonical path, noting that the type read it.
@@ -189,6 +202,7 @@ final class CSVDecodingContext {
 
     /// Forgets which columns the last row read.
     func beginRow() {
+        rootLookups.pointee.next = 0
         guard refusesUnmatchedColumns else { return }
         used.update(repeating: false, count: header.count)
     }
@@ -208,6 +222,36 @@ final class CSVDecodingContext {
             name = String(key.intValue ?? 0)
         }
         return path.isEmpty ? CSVColumnName.root(name) : CSVColumnName.appending(key: name, to: path)
+    }
+
+    /// The canonical path and the column of `key` of the record itself: ``path(_:_:)`` and
+    /// ``column(_:)``, remembered by the place of the lookup in the row. A type asks for the same
+    /// keys in the same order every row, so the n-th lookup of a row is the n-th of the last one,
+    /// and one comparison of the key (by exact scalars) replaces escaping it and finding its column.
+    @inline(__always)
+    func rootLeaf(_ key: some CodingKey) -> (path: String, column: Int?) {
+        guard hasHeader || key.intValue == nil else {
+            let path = path("", key)
+            return (path, column(path))
+        }
+        let name = key.stringValue
+        let slot = rootLookups.pointee.next
+        rootLookups.pointee.next = slot + 1
+        if slot < rootLookups.pointee.slots.count {
+            let cached = rootLookups.pointee.slots[slot]
+            if cached.key.hasSameScalars(as: name) {
+                if refusesUnmatchedColumns, let column = cached.column { used[column] = true }
+                return (cached.path, cached.column)
+            }
+        }
+        let path = path("", key)
+        let column = column(path)
+        if slot < rootLookups.pointee.slots.count {
+            rootLookups.pointee.slots[slot] = (name, path, column)
+        } else if slot == rootLookups.pointee.slots.count, slot < 4 * max(header.count, 1) {
+            rootLookups.pointee.slots.append((name, path, column))
+        }
+        return (path, column)
     }
 
     private func columnName(_ key: String) -> String {

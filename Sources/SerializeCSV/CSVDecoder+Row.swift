@@ -20,8 +20,10 @@ final class CSVRowData {
     struct Current {
         /// The row's index among the data rows (0-based).
         var index = 0
-        /// The fields' bytes and layout, valid until the reader reads again.
-        var raw: CSVRawRow?
+        /// The parser's buffer and the fields' layout, valid until the reader reads again.
+        var base: UnsafePointer<UInt8>?
+        var fields: [CSVParser.Field] = []
+        var quote: [UInt8] = []
         /// The fields as strings, when not ``CSVRowData/fromBytes``.
         var strings: [String] = []
         /// An escaped field's bytes with its doubled quotes undoubled.
@@ -46,29 +48,35 @@ final class CSVRowData {
 
     /// Lets go of the last row's fields before the reader reads again (so the parser keeps its
     /// storage instead of copying it).
-    func release() { current.pointee.raw = nil }
+    func release() {
+        current.pointee.base = nil
+        current.pointee.fields = []
+    }
 
     /// Takes the reader's current row (read by ``CSVReader/readRecordForDecoding()``, or by
     /// ``CSVReader/readFieldsForDecoding(into:)`` into `strings` when not ``fromBytes``: swapped
     /// in, so the caller reads the next row into the storage of an earlier one).
     func take(index: Int, strings: inout [String]) {
         current.pointee.index = index
-        current.pointee.raw = reader.currentRawRow
+        let raw = reader.currentRawRow
+        current.pointee.base = raw.base
+        current.pointee.fields = raw.fields
+        if current.pointee.quote.isEmpty { current.pointee.quote = raw.quote }
         if !fromBytes { swap(&current.pointee.strings, &strings) }
     }
 
     /// The number of fields.
-    var count: Int { current.pointee.raw?.fields.count ?? 0 }
+    var count: Int { current.pointee.fields.count }
 
     /// Whether field `column` (which must exist) was quoted.
     @inline(__always)
-    func isQuoted(_ column: Int) -> Bool { current.pointee.raw?.fields[column].quoted ?? false }
+    func isQuoted(_ column: Int) -> Bool { current.pointee.fields[column].quoted }
 
     /// Whether field `column` (which must exist) holds no text.
     @inline(__always)
     func isEmpty(_ column: Int) -> Bool {
         if !fromBytes { return current.pointee.strings[column].isEmpty }
-        guard let field = current.pointee.raw?.fields[column] else { return true }
+        let field = current.pointee.fields[column]
         return field.end == field.start
     }
 
@@ -79,12 +87,12 @@ final class CSVRowData {
             var text = current.pointee.strings[column]
             return try text.withUTF8(body)
         }
-        guard let raw = current.pointee.raw else { return try body(UnsafeBufferPointer(start: nil, count: 0)) }
-        let field = raw.fields[column]
+        let field = current.pointee.fields[column]
+        guard let base = current.pointee.base else { return try body(UnsafeBufferPointer(start: nil, count: 0)) }
         if !field.escaped {
-            return try body(UnsafeBufferPointer(start: raw.base + field.start, count: field.end - field.start))
+            return try body(UnsafeBufferPointer(start: base + field.start, count: field.end - field.start))
         }
-        CSVParser.unescape(field, in: raw.base, quote: raw.quote, into: &current.pointee.scratch)
+        CSVParser.unescape(field, in: base, quote: current.pointee.quote, into: &current.pointee.scratch)
         return try current.pointee.scratch.withUnsafeBufferPointer(body)
     }
 
