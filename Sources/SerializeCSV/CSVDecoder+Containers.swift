@@ -22,7 +22,8 @@ struct CSVRowDecoder: Decoder {
     var userInfo: [CodingUserInfoKey: Any] { context.userInfo }
 
     func container<Key: CodingKey>(keyedBy type: Key.Type) throws -> KeyedDecodingContainer<Key> {
-        KeyedDecodingContainer(CSVKeyedDecodingContainer<Key>(decoder: self))
+        if path.isEmpty { return row.rootContainer(keyedBy: type, decoder: self) }
+        return KeyedDecodingContainer(CSVKeyedDecodingContainer<Key>(decoder: self))
     }
 
     func unkeyedContainer() throws -> any UnkeyedDecodingContainer {

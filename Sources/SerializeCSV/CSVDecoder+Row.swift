@@ -28,6 +28,8 @@ final class CSVRowData {
         var strings: [String] = []
         /// An escaped field's bytes with its doubled quotes undoubled.
         var scratch: [UInt8] = []
+        /// The keyed container of the record and its key type (see ``rootContainer(keyedBy:decoder:)``).
+        var root: (key: ObjectIdentifier, container: Any)?
     }
 
     init(reader: CSVReader, context: CSVDecodingContext) {
@@ -64,6 +66,24 @@ final class CSVRowData {
         if current.pointee.quote.isEmpty { current.pointee.quote = raw.quote }
         if !fromBytes { swap(&current.pointee.strings, &strings) }
     }
+
+    /// The keyed container of the record itself, made for the first row and handed to every
+    /// row after it: the rows are decoded through this one object, so the container (the
+    /// standard library's box around ``CSVKeyedDecodingContainer``) serves them all, without
+    /// instantiating its generic types and allocating the box per row.
+    func rootContainer<Key: CodingKey>(keyedBy type: Key.Type, decoder: CSVRowDecoder) -> KeyedDecodingContainer<Key> {
+        if let root = current.pointee.root, root.key == ObjectIdentifier(Key.self),
+            let container = root.container as? KeyedDecodingContainer<Key>
+        {
+            return container
+        }
+        let container = KeyedDecodingContainer(CSVKeyedDecodingContainer<Key>(decoder: decoder))
+        current.pointee.root = (ObjectIdentifier(Key.self), container)
+        return container
+    }
+
+    /// Lets go of the kept container, which refers to this object (a cycle until then).
+    func forgetContainer() { current.pointee.root = nil }
 
     /// The number of fields.
     var count: Int { current.pointee.fields.count }

@@ -199,7 +199,7 @@ public final class CSVDecoder {
         private var done = false
         private var fields: [String] = []
         /// The one row object every row is decoded through, made with the context.
-        private var row: CSVRowData?
+        private(set) var row: CSVRowData?
         private let fromBytes: Bool
 
         init(
@@ -213,6 +213,8 @@ public final class CSVDecoder {
             self.userInfo = userInfo
             fromBytes = reader.decodesFromBytes
         }
+
+        deinit { row?.forgetContainer() }
 
         private func row(width: Int) throws -> CSVRowData {
             if let row { return row }

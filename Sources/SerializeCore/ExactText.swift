@@ -10,6 +10,11 @@ extension String {
     /// the same thing), unlike `==`, which treats canonically equivalent strings as equal.
     @inlinable
     package func hasSameScalars(as other: String) -> Bool {
+        #if _pointerBitWidth(_64)
+        // The same representation (one literal, or copies of one string) is the same scalars:
+        // a coding key's `stringValue` met again costs one comparison of two words.
+        if unsafeBitCast(self, to: (UInt64, UInt64).self) == unsafeBitCast(other, to: (UInt64, UInt64).self) { return true }
+        #endif
         guard utf8.count == other.utf8.count else { return false }
         var left = self, right = other
         return left.withUTF8 { a in right.withUTF8 { b in String.sameBytes(a, b) } }

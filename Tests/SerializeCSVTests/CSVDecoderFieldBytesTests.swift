@@ -96,3 +96,20 @@ import Testing
         #expect(try rows.decodeNext() == nil)
     }
 }
+
+/// The row object keeps the record's container, which refers back to it: the cycle is broken
+/// when the rows are let go (else every decode would leak its row, context and reader).
+@Suite struct CSVDecoderRowLifetimeTests {
+    struct Row: Codable, Equatable { var n: Int }
+
+    @Test func theRowObjectIsLetGoWithTheRows() throws {
+        weak var row: CSVRowData?
+        do {
+            let rows = try CSVDecoder().rows(Row.self, from: Data("n\n1\n2\n".utf8))
+            #expect(try rows.decodeAll() == [Row(n: 1), Row(n: 2)])
+            row = rows.row
+            #expect(row != nil)
+        }
+        #expect(row == nil)
+    }
+}
