@@ -72,10 +72,10 @@ final class CSVRowData {
     /// standard library's box around ``CSVKeyedDecodingContainer``) serves them all, without
     /// instantiating its generic types and allocating the box per row.
     func rootContainer<Key: CodingKey>(keyedBy type: Key.Type, decoder: CSVRowDecoder) -> KeyedDecodingContainer<Key> {
-        if let root = current.pointee.root, root.key == ObjectIdentifier(Key.self),
-            let container = root.container as? KeyedDecodingContainer<Key>
-        {
-            return container
+        if let root = current.pointee.root, root.key == ObjectIdentifier(Key.self) {
+            // Made below for this very `Key`: the cast cannot fail (and `as!` needs no
+            // `Optional` type made at run time, as `as?` does, for every row).
+            return root.container as! KeyedDecodingContainer<Key>
         }
         let container = KeyedDecodingContainer(CSVKeyedDecodingContainer<Key>(decoder: decoder))
         current.pointee.root = (ObjectIdentifier(Key.self), container)

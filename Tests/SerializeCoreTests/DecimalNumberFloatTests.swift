@@ -57,3 +57,34 @@ import Testing
         }
     }
 }
+
+/// `DecimalNumber.integer(_:as:)` reads what each fixed-width type's `init?(_: String)` reads
+/// (within 64-bit magnitudes).
+@Suite struct DecimalNumberFixedWidthTests {
+    static func agrees<T: FixedWidthInteger>(_ text: String, _ type: T.Type) -> Bool {
+        var copy = text
+        return copy.withUTF8 { DecimalNumber.integer($0, as: T.self) } == T(text)
+    }
+
+    @Test(arguments: [
+        "0", "-0", "+0", "1", "-1", "127", "128", "-128", "-129", "255", "256", "32767", "32768", "-32768", "-32769",
+        "65535", "65536", "2147483647", "2147483648", "-2147483648", "-2147483649", "4294967295", "4294967296",
+        "9223372036854775807", "9223372036854775808", "-9223372036854775808", "-9223372036854775809",
+        "18446744073709551615", "18446744073709551616", "-18446744073709551615", "00000000000000000000255", "-00128",
+    ])
+    func everyWidthAgreesWithItsStringInitializer(text: String) {
+        #expect(Self.agrees(text, Int8.self), "Int8 \(text)")
+        #expect(Self.agrees(text, Int16.self), "Int16 \(text)")
+        #expect(Self.agrees(text, Int32.self), "Int32 \(text)")
+        #expect(Self.agrees(text, Int64.self), "Int64 \(text)")
+        #expect(Self.agrees(text, Int.self), "Int \(text)")
+        #expect(Self.agrees(text, UInt8.self), "UInt8 \(text)")
+        #expect(Self.agrees(text, UInt16.self), "UInt16 \(text)")
+        #expect(Self.agrees(text, UInt32.self), "UInt32 \(text)")
+        #expect(Self.agrees(text, UInt64.self), "UInt64 \(text)")
+        // Magnitudes beyond 64 bits are refused (the reader's range), even where 128 bits hold them.
+        guard UInt64(text.drop { $0 == "-" || $0 == "+" }) != nil else { return }
+        #expect(Self.agrees(text, Int128.self), "Int128 \(text)")
+        #expect(Self.agrees(text, UInt128.self), "UInt128 \(text)")
+    }
+}

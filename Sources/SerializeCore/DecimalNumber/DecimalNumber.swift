@@ -34,10 +34,18 @@ package enum DecimalNumber {
     @inlinable
     package static func integer<T: FixedWidthInteger>(_ text: UnsafeBufferPointer<UInt8>, as type: T.Type) -> T? {
         guard let (negative, magnitude) = magnitude(text, allowsPlus: true) else { return nil }
-        if !negative { return T(exactly: magnitude) }
+        // Range checks on the bit width and truncating conversions, which specialize fully
+        // (the generic `init(exactly:)` is a call into the standard library per value).
+        let valueBits = T.bitWidth - (T.isSigned ? 1 : 0)  // the bits of the largest value
+        if !negative {
+            guard valueBits >= 64 || magnitude >> UInt64(valueBits) == 0 else { return nil }
+            return T(truncatingIfNeeded: magnitude)
+        }
         guard T.isSigned else { return magnitude == 0 ? 0 : nil }
-        if magnitude <= UInt64(Int64.max) { return T(exactly: -Int64(magnitude)) }
-        return magnitude == UInt64(Int64.max) + 1 ? T(exactly: Int64.min) : nil
+        // The least value is -2^valueBits.
+        guard valueBits >= 64 || magnitude <= (1 as UInt64) << UInt64(valueBits) else { return nil }
+        // Up to 64 bits: the two's complement of the magnitude, truncated; wider: negated.
+        return T.bitWidth <= 64 ? T(truncatingIfNeeded: 0 &- magnitude) : 0 &- T(truncatingIfNeeded: magnitude)
     }
 
     /// The sign and magnitude of `[+-]digits`; `nil` on anything else or beyond `UInt64.max`.
