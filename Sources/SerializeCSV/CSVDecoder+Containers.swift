@@ -140,8 +140,13 @@ struct CSVRowDecoder: Decoder {
 
 // MARK: - Keyed
 
-struct CSVKeyedDecodingContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
+/// The keyed container at a path of a row. A class: the standard library's box copies its container for every call, and a copy of a
+/// reference is one retain where a copy of this generic struct went through its value
+/// witnesses (the record's container is made once per decode: ``CSVRowData/rootContainer(keyedBy:decoder:)``).
+final class CSVKeyedDecodingContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
     let decoder: CSVRowDecoder
+
+    init(decoder: CSVRowDecoder) { self.decoder = decoder }
 
     var codingPath: [any CodingKey] { decoder.codingPath }
 

@@ -55,9 +55,15 @@ final class CSVDecodingContext {
     private let rootLookups: UnsafeMutablePointer<RootLookups>
 
     struct RootLookups {
-        var slots: [(key: String, path: String, column: Int?)] = []
+        var slots: [Slot] = []
         /// The next lookup of this row.
         var next = 0
+    }
+
+    struct Slot {
+        var key: String
+        var path: String
+        var column: Int?
     }
 
     /// - Throws: `DecodingError.dataCorrupted` with a ``Diagnostic`` for a repeated column, a
@@ -237,19 +243,18 @@ final class CSVDecodingContext {
         let name = key.stringValue
         let slot = rootLookups.pointee.next
         rootLookups.pointee.next = slot + 1
-        if slot < rootLookups.pointee.slots.count {
-            let cached = rootLookups.pointee.slots[slot]
-            if cached.key.hasSameScalars(as: name) {
-                if refusesUnmatchedColumns, let column = cached.column { used[column] = true }
-                return (cached.path, cached.column)
-            }
+        // The slot's parts are read in place (no copy of the slot, no retain of its key).
+        if slot < rootLookups.pointee.slots.count, rootLookups.pointee.slots[slot].key.hasSameScalars(as: name) {
+            let column = rootLookups.pointee.slots[slot].column
+            if refusesUnmatchedColumns, let column { used[column] = true }
+            return (rootLookups.pointee.slots[slot].path, column)
         }
         let path = path("", key)
         let column = column(path)
         if slot < rootLookups.pointee.slots.count {
-            rootLookups.pointee.slots[slot] = (name, path, column)
+            rootLookups.pointee.slots[slot] = Slot(key: name, path: path, column: column)
         } else if slot == rootLookups.pointee.slots.count, slot < 4 * max(header.count, 1) {
-            rootLookups.pointee.slots.append((name, path, column))
+            rootLookups.pointee.slots.append(Slot(key: name, path: path, column: column))
         }
         return (path, column)
     }

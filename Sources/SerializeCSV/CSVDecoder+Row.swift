@@ -58,9 +58,8 @@ final class CSVRowData {
     /// Takes the reader's current row (read by ``CSVReader/readRecordForDecoding()``, or by
     /// ``CSVReader/readFieldsForDecoding(into:)`` into `strings` when not ``fromBytes``: swapped
     /// in, so the caller reads the next row into the storage of an earlier one).
-    func take(index: Int, strings: inout [String]) {
+    func take(index: Int, raw: CSVRawRow, strings: inout [String]) {
         current.pointee.index = index
-        let raw = reader.currentRawRow
         current.pointee.base = raw.base
         current.pointee.fields = raw.fields
         if current.pointee.quote.isEmpty { current.pointee.quote = raw.quote }

@@ -619,6 +619,11 @@ struct CSVParser: ~Copyable {
         return true
     }
 
+    /// ``nextCheckedRecord()`` and the row's bytes (``rawRow``) in one call.
+    mutating func nextCheckedRow() throws(Diagnostic) -> CSVRawRow? {
+        try nextCheckedRecord() ? rawRow : nil
+    }
+
     /// The current row's fields as strings, into `row` (reusing its storage when it can).
     mutating func makeFields(into row: inout [String]) throws(Diagnostic) {
         row.removeAll(keepingCapacity: true)

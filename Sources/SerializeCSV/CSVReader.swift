@@ -230,20 +230,20 @@ public final class CSVReader {
     }
 
     /// Reads the next data row for the typed decoder without making strings: refuses what
-    /// ``readFieldsForDecoding(into:)`` refuses (field count, then UTF-8), and leaves the fields'
-    /// bytes in ``currentRawRow`` until the next read. Only when ``decodesFromBytes``.
+    /// ``readFieldsForDecoding(into:)`` refuses (field count, then UTF-8). Only when
+    /// ``decodesFromBytes``.
     ///
-    /// - Returns: `false` at the end of the input.
-    package func readRecordForDecoding() throws(Diagnostic) -> Bool {
-        var read = false
-        defer { if read { rowsRead += 1 } }
+    /// - Returns: The row's bytes, valid until the next read; `nil` at the end of the input.
+    package func readRecordForDecoding() throws(Diagnostic) -> CSVRawRow? {
         do {
-            read = try parser.nextCheckedRecord()
+            // One access to the parser for the row and its bytes.
+            guard let row = try parser.nextCheckedRow() else { return nil }
+            rowsRead += 1
+            return row
         } catch {
-            if error.code == .fieldCountMismatch || error.code == .invalidUTF8 { read = true }
+            if error.code == .fieldCountMismatch || error.code == .invalidUTF8 { rowsRead += 1 }
             throw error
         }
-        return read
     }
 
     /// Whether a field's text is its bytes (doubled quotes undoubled): false when the dialect's
