@@ -99,6 +99,18 @@ final class CSVRowData {
         return field.end == field.start
     }
 
+    /// The UTF-8 of field `column` (which must exist) as it stands in the parser's buffer, valid
+    /// until the next row; `nil` when the text differs from those bytes (doubled quotes, an
+    /// escape character): then ``withBytes(_:_:)``. No closure, so that a generic caller's
+    /// number reading is specialized for its type.
+    @inline(__always)
+    func plainBytes(_ column: Int) -> UnsafeBufferPointer<UInt8>? {
+        guard fromBytes, let base = current.pointee.base else { return nil }
+        let field = current.pointee.fields[column]
+        guard !field.escaped else { return nil }
+        return UnsafeBufferPointer(start: base + field.start, count: field.end - field.start)
+    }
+
     /// Calls `body` with the UTF-8 of field `column` (which must exist).
     @inline(__always)
     func withBytes<R>(_ column: Int, _ body: (UnsafeBufferPointer<UInt8>) throws -> R) rethrows -> R {

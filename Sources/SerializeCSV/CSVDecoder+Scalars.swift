@@ -47,12 +47,10 @@ extension CSVRowDecoder {
         let column = try valueColumn(path, for: Bool.self, column: column)
         // The words as written, compared as bytes; any other spelling goes by its text.
         let spelled = context.boolWordBytes
-        let exact: Bool? = row.withBytes(column) { bytes in
+        if let bytes = row.plainBytes(column) {
             if Self.equal(bytes, spelled.true) { return true }
             if Self.equal(bytes, spelled.false) { return false }
-            return nil
         }
-        if let exact { return exact }
         let text = row.string(column)
         let words = context.boolWords
         if text == words.true { return true }
@@ -71,9 +69,18 @@ extension CSVRowDecoder {
     }
 
     /// An integer read from the field's bytes by ``DecimalNumber`` (no `String` made unless it fails).
+    /// Inlined into each container method, so that it is specialized for its type (a shared
+    /// generic body converts through the standard library's witnesses per value).
+    @inline(__always)
     func decodeInteger<T: FixedWidthInteger>(_ type: T.Type, _ path: String, _ column: Int? = nil) throws -> T {
         let column = try valueColumn(path, for: type, column: column)
-        guard let value = row.withBytes(column, { DecimalNumber.integer($0, as: T.self) }) else {
+        let parsed: T? =
+            if let bytes = row.plainBytes(column) {
+                DecimalNumber.integer(bytes, as: T.self)
+            } else {
+                row.withBytes(column) { DecimalNumber.integer($0, as: T.self) }
+            }
+        guard let value = parsed else {
             throw mismatch(type, path, row.string(column))
         }
         return value
@@ -81,6 +88,7 @@ extension CSVRowDecoder {
 
     /// A float read from the field's bytes by ``DecimalNumber`` (a `Double`, or a `Float`), or by
     /// its text when named non-finite words are allowed.
+    @inline(__always)
     func decodeFloat<T: BinaryFloatingPoint & LosslessStringConvertible>(
         _ type: T.Type, _ path: String, _ column: Int? = nil
     ) throws -> T {
@@ -93,9 +101,9 @@ extension CSVRowDecoder {
             if text == words.nan { return .nan }
             parsed = T.self == Double.self ? CSVValueText.double(text).map { T($0) } : T(text)
         } else if T.self == Double.self {
-            parsed = row.withBytes(column, DecimalNumber.double).map { T($0) }
+            parsed = (row.plainBytes(column).map(DecimalNumber.double) ?? row.withBytes(column, DecimalNumber.double)).map { T($0) }
         } else if T.self == Float.self {
-            parsed = row.withBytes(column, DecimalNumber.float).map { T($0) }
+            parsed = (row.plainBytes(column).map(DecimalNumber.float) ?? row.withBytes(column, DecimalNumber.float)).map { T($0) }
         } else {
             parsed = T(row.string(column))
         }
@@ -111,9 +119,11 @@ extension CSVRowDecoder {
 
     func decodeBool(leaf: (String, Int?)) throws -> Bool { try decodeBool(leaf.0, leaf.1) }
     func decodeString(leaf: (String, Int?)) throws -> String { try decodeString(leaf.0, leaf.1) }
+    @inline(__always)
     func decodeInteger<T: FixedWidthInteger>(_ type: T.Type, leaf: (String, Int?)) throws -> T {
         try decodeInteger(type, leaf.0, leaf.1)
     }
+    @inline(__always)
     func decodeFloat<T: BinaryFloatingPoint & LosslessStringConvertible>(_ type: T.Type, leaf: (String, Int?)) throws -> T {
         try decodeFloat(type, leaf.0, leaf.1)
     }

@@ -196,10 +196,11 @@ struct CSVParser: ~Copyable {
     /// - Returns: `false` at the end of the input.
     mutating func nextRecord() throws(Diagnostic) -> Bool {
         while true {
-            rowRepairs.removeAll(keepingCapacity: true)
+            // Repairs are rare: an empty array is left alone (appending one costs a call per row).
+            if !rowRepairs.isEmpty { rowRepairs.removeAll(keepingCapacity: true) }
             switch try parseRow() {
             case .row:
-                repairs += rowRepairs
+                if !rowRepairs.isEmpty { repairs += rowRepairs }
                 return true
             case .end: return false
             case .needMore:
