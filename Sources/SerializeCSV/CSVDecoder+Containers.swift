@@ -5,24 +5,6 @@
 import Foundation
 import SerializeCore
 
-// MARK: - Shared state
-
-
-/// One row being decoded: its fields, and the reader that still holds their layout.
-final class CSVRowData {
-    let fields: [String]
-    let index: Int
-    let reader: CSVReader
-    let context: CSVDecodingContext
-
-    init(fields: [String], index: Int, reader: CSVReader, context: CSVDecodingContext) {
-        self.fields = fields
-        self.index = index
-        self.reader = reader
-        self.context = context
-    }
-}
-
 // MARK: - The decoder
 
 /// A `Decoder` positioned at a canonical column path of one row (`""` is the whole row).
@@ -40,7 +22,8 @@ struct CSVRowDecoder: Decoder {
     var userInfo: [CodingUserInfoKey: Any] { context.userInfo }
 
     func container<Key: CodingKey>(keyedBy type: Key.Type) throws -> KeyedDecodingContainer<Key> {
-        KeyedDecodingContainer(CSVKeyedDecodingContainer<Key>(decoder: self))
+        if path.isEmpty { return row.rootContainer(keyedBy: type, decoder: self) }
+        return KeyedDecodingContainer(CSVKeyedDecodingContainer<Key>(decoder: self))
     }
 
     func unkeyedContainer() throws -> any UnkeyedDecodingContainer {
@@ -69,25 +52,21 @@ struct CSVRowDecoder: Decoder {
 
     // MARK: Fields
 
-    /// The field of a column, or `nil` when the column or the field is missing.
-    func field(_ column: Int) -> String? {
-        column < row.fields.count ? row.fields[column] : nil
-    }
-
     /// Whether a column's field holds no value: missing, or unquoted and `nil` by the strategy.
     func isAbsent(_ column: Int) -> Bool {
-        guard column < row.fields.count else { return true }
-        let text = row.fields[column]
+        guard column < row.count else { return true }
+        let empty = row.isEmpty(column)
         // Only an empty field or one equal to the nil text can be nil: look at the quotes then.
-        if !text.isEmpty, context.nilIsEmptyOnly { return false }
-        return !(row.reader.layout(ofField: column)?.quoted ?? false) && context.nilStrategy.isNil(text)
+        if !empty, context.nilIsEmptyOnly { return false }
+        if row.isQuoted(column) { return false }
+        return empty || context.nilStrategy.isNil(row.string(column))
     }
 
     /// Whether a column's field is missing: no field, or an empty unquoted one. A missing
     /// field is an absent key; a field holding the nil strategy's literal is a present `nil`.
     func isMissing(_ column: Int) -> Bool {
-        guard column < row.fields.count else { return true }
-        return row.fields[column].isEmpty && !(row.reader.layout(ofField: column)?.quoted ?? false)
+        guard column < row.count else { return true }
+        return row.isEmpty(column) && !row.isQuoted(column)
     }
 
     /// Whether anything at or below `path` holds a value other than `nil`.
@@ -124,7 +103,7 @@ struct CSVRowDecoder: Decoder {
     /// such as `tags.0` for `tags[0]`) must not decode into an empty array or a `nil`.
     func checkUnmatchedColumns(decoding type: Any.Type) throws {
         guard context.refusesUnmatchedColumns else { return }
-        for column in row.fields.indices where !context.wasRead(column) && !isMissing(column) {
+        for column in 0..<row.count where !context.wasRead(column) && !isMissing(column) {
             let name = column < context.header.count ? context.header[column] : "field \(column + 1)"
             let diagnostic = Diagnostic(
                 .unmatchedColumn,
@@ -161,8 +140,13 @@ struct CSVRowDecoder: Decoder {
 
 // MARK: - Keyed
 
-struct CSVKeyedDecodingContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
+/// The keyed container at a path of a row. A class: the standard library's box copies its container for every call, and a copy of a
+/// reference is one retain where a copy of this generic struct went through its value
+/// witnesses (the record's container is made once per decode: ``CSVRowData/rootContainer(keyedBy:decoder:)``).
+final class CSVKeyedDecodingContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
     let decoder: CSVRowDecoder
+
+    init(decoder: CSVRowDecoder) { self.decoder = decoder }
 
     var codingPath: [any CodingKey] { decoder.codingPath }
 
@@ -177,14 +161,23 @@ struct CSVKeyedDecodingContainer<Key: CodingKey>: KeyedDecodingContainerProtocol
         }
     }
 
-    private func path(_ key: Key) -> String { decoder.context.path(decoder.path, key) }
+    private func path(_ key: Key) -> String {
+        decoder.path.isEmpty ? decoder.context.rootLeaf(key).path : decoder.context.path(decoder.path, key)
+    }
 
     func contains(_ key: Key) -> Bool { decoder.isPresent(path(key)) }
 
     /// The path and column of a leaf key; `keyNotFound` when the header has neither.
     private func checked(_ key: Key) throws -> (String, Int?) {
-        let path = path(key)
-        if let column = decoder.context.column(path) { return (path, column) }
+        let path: String
+        if decoder.path.isEmpty {
+            let leaf = decoder.context.rootLeaf(key)
+            if let column = leaf.column { return (leaf.path, column) }
+            path = leaf.path
+        } else {
+            path = self.path(key)
+            if let column = decoder.context.column(path) { return (path, column) }
+        }
         guard decoder.exists(path) else {
             throw DecodingError.keyNotFound(
                 key,
@@ -220,8 +213,7 @@ struct CSVKeyedDecodingContainer<Key: CodingKey>: KeyedDecodingContainerProtocol
     }
     func decode<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T {
         // A composite value may have no columns at all (an empty array, a struct of optionals).
-        let path = decoder.context.path(decoder.path, key)
-        return try decoder.decode(type, path)
+        try decoder.decode(type, path(key))
     }
 
     func nestedContainer<NestedKey: CodingKey>(
@@ -252,7 +244,7 @@ struct CSVUnkeyedDecodingContainer: UnkeyedDecodingContainer {
     init(decoder: CSVRowDecoder) {
         self.decoder = decoder
         if decoder.path.isEmpty {
-            count = decoder.row.fields.count
+            count = decoder.row.count
         } else {
             // Up to the last index that is present: trailing missing elements are not kept
             // (trailing `nil`s survive under a literal nil strategy).

@@ -29,6 +29,8 @@ final class CSVDecodingContext {
     let nilIsEmptyOnly: Bool
     let usesDefaultKeys: Bool
     let boolWords: (true: String, false: String)
+    /// The UTF-8 of ``boolWords``.
+    let boolWordBytes: (true: [UInt8], false: [UInt8])
     /// The words for +∞, -∞ and NaN, when they are allowed.
     let nonFiniteWords: (positiveInfinity: String, negativeInfinity: String, nan: String)?
     /// Whether a column the type never reads is an error (``CSVDecoder/UnmatchedColumnStrategy/error``).
@@ -48,6 +50,21 @@ final class CSVDecodingContext {
     private let used: UnsafeMutablePointer<Bool>
     /// Property name → column name, for a key strategy other than the default.
     private var keyCache: [ExactString: String] = [:]
+    /// The keys of the record itself in the order the type looked them up, with their paths
+    /// and columns (see ``rootLeaf(_:)``).
+    private let rootLookups: UnsafeMutablePointer<RootLookups>
+
+    struct RootLookups {
+        var slots: [Slot] = []
+        /// The next lookup of this row.
+        var next = 0
+    }
+
+    struct Slot {
+        var key: String
+        var path: String
+        var column: Int?
+    }
 
     /// - Throws: `DecodingError.dataCorrupted` with a ``Diagnostic`` for a repeated column, a
     ///   column that is both a value and a prefix of another, and an array index out of range.
@@ -147,6 +164,7 @@ final class CSVDecodingContext {
         if case .empty = configuration.nilStrategy { nilIsEmptyOnly = true } else { nilIsEmptyOnly = false }
         if case .useDefaultKeys = configuration.keyStrategy { usesDefaultKeys = true } else { usesDefaultKeys = false }
         boolWords = configuration.boolStrategy.words
+        boolWordBytes = (Array(boolWords.true.utf8), Array(boolWords.false.utf8))
         if case let .convertToString(positive, negative, nan) = configuration.nonConformingFloatStrategy {
             nonFiniteWords = (positive, negative, nan)
         } else {
@@ -161,11 +179,15 @@ final class CSVDecodingContext {
         nextColumn.initialize(to: 0)
         used = .allocate(capacity: max(header.count, 1))
         used.initialize(repeating: false, count: max(header.count, 1))
+        rootLookups = .allocate(capacity: 1)
+        rootLookups.initialize(to: RootLookups())
     }
 
     deinit {
         nextColumn.deallocate()
         used.deallocate()
+        rootLookups.deinitialize(count: 1)
+        rootLookups.deallocate()
     }
 
     /// The column of a canonical path, noting that the type read it.
@@ -186,6 +208,7 @@ final class CSVDecodingContext {
 
     /// Forgets which columns the last row read.
     func beginRow() {
+        rootLookups.pointee.next = 0
         guard refusesUnmatchedColumns else { return }
         used.update(repeating: false, count: header.count)
     }
@@ -205,6 +228,35 @@ final class CSVDecodingContext {
             name = String(key.intValue ?? 0)
         }
         return path.isEmpty ? CSVColumnName.root(name) : CSVColumnName.appending(key: name, to: path)
+    }
+
+    /// The canonical path and the column of `key` of the record itself: ``path(_:_:)`` and
+    /// ``column(_:)``, remembered by the place of the lookup in the row. A type asks for the same
+    /// keys in the same order every row, so the n-th lookup of a row is the n-th of the last one,
+    /// and one comparison of the key (by exact scalars) replaces escaping it and finding its column.
+    @inline(__always)
+    func rootLeaf(_ key: some CodingKey) -> (path: String, column: Int?) {
+        guard hasHeader || key.intValue == nil else {
+            let path = path("", key)
+            return (path, column(path))
+        }
+        let name = key.stringValue
+        let slot = rootLookups.pointee.next
+        rootLookups.pointee.next = slot + 1
+        // The slot's parts are read in place (no copy of the slot, no retain of its key).
+        if slot < rootLookups.pointee.slots.count, rootLookups.pointee.slots[slot].key.hasSameScalars(as: name) {
+            let column = rootLookups.pointee.slots[slot].column
+            if refusesUnmatchedColumns, let column { used[column] = true }
+            return (rootLookups.pointee.slots[slot].path, column)
+        }
+        let path = path("", key)
+        let column = column(path)
+        if slot < rootLookups.pointee.slots.count {
+            rootLookups.pointee.slots[slot] = Slot(key: name, path: path, column: column)
+        } else if slot == rootLookups.pointee.slots.count, slot < 4 * max(header.count, 1) {
+            rootLookups.pointee.slots.append(Slot(key: name, path: path, column: column))
+        }
+        return (path, column)
     }
 
     private func columnName(_ key: String) -> String {

@@ -6,10 +6,11 @@ import SerializeCore
 
 extension CSVRowDecoder {
 
-    /// The text at `path` for a leaf value of `type`.
+    /// The column of the leaf value of `type` at `path`, once the row is known to hold a value
+    /// there (an empty field counts when `allowsEmpty`).
     ///
     /// - Parameter column: The column of `path` when the caller already looked it up.
-    func text(_ path: String, for type: Any.Type, allowsEmpty: Bool = false, column: Int? = nil) throws -> String {
+    func valueColumn(_ path: String, for type: Any.Type, allowsEmpty: Bool = false, column: Int? = nil) throws -> Int {
         guard let column = column ?? context.column(path) else {
             if exists(path) {
                 throw DecodingError.typeMismatch(
@@ -18,17 +19,23 @@ extension CSVRowDecoder {
             throw DecodingError.valueNotFound(
                 type, errorContext(path, "Expected to decode \(type) but the header has no column \"\(path)\"."))
         }
-        guard let text = field(column) else {
+        guard column < row.count else {
             throw DecodingError.valueNotFound(
                 type, errorContext(path, "Expected to decode \(type) but the row has no field for \"\(path)\"."))
         }
-        if text.isEmpty, allowsEmpty { return text }
+        if allowsEmpty, row.isEmpty(column) { return column }
         if isAbsent(column) {
+            let text = row.string(column)
             let found = text.isEmpty ? "an empty field" : "the null value \"\(text)\""
             throw DecodingError.valueNotFound(
                 type, errorContext(path, "Expected to decode \(type) but found \(found) instead."))
         }
-        return text
+        return column
+    }
+
+    /// The text at `path` for a leaf value of `type` (see ``valueColumn(_:for:allowsEmpty:column:)``).
+    func text(_ path: String, for type: Any.Type, allowsEmpty: Bool = false, column: Int? = nil) throws -> String {
+        row.string(try valueColumn(path, for: type, allowsEmpty: allowsEmpty, column: column))
     }
 
     func mismatch(_ type: Any.Type, _ path: String, _ text: String, _ hint: String = "") -> DecodingError {
@@ -37,7 +44,14 @@ extension CSVRowDecoder {
     }
 
     func decodeBool(_ path: String, _ column: Int? = nil) throws -> Bool {
-        let text = try text(path, for: Bool.self, column: column)
+        let column = try valueColumn(path, for: Bool.self, column: column)
+        // The words as written, compared as bytes; any other spelling goes by its text.
+        let spelled = context.boolWordBytes
+        if let bytes = row.plainBytes(column) {
+            if Self.equal(bytes, spelled.true) { return true }
+            if Self.equal(bytes, spelled.false) { return false }
+        }
+        let text = row.string(column)
         let words = context.boolWords
         if text == words.true { return true }
         if text == words.false { return false }
@@ -47,37 +61,69 @@ extension CSVRowDecoder {
         throw mismatch(Bool.self, path, text, " Booleans are written \"\(words.true)\" and \"\(words.false)\".")
     }
 
+    @inline(__always)
+    private static func equal(_ bytes: UnsafeBufferPointer<UInt8>, _ word: [UInt8]) -> Bool {
+        guard bytes.count == word.count else { return false }
+        for index in 0..<word.count where bytes[index] != word[index] { return false }
+        return true
+    }
+
+    /// An integer read from the field's bytes by ``DecimalNumber`` (no `String` made unless it fails).
+    /// Inlined into each container method, so that it is specialized for its type (a shared
+    /// generic body converts through the standard library's witnesses per value).
+    @inline(__always)
     func decodeInteger<T: FixedWidthInteger>(_ type: T.Type, _ path: String, _ column: Int? = nil) throws -> T {
-        let text = try text(path, for: type, column: column)
-        guard let value = CSVValueText.integer(text, as: T.self) else { throw mismatch(type, path, text) }
+        let column = try valueColumn(path, for: type, column: column)
+        let parsed: T? =
+            if let bytes = row.plainBytes(column) {
+                DecimalNumber.integer(bytes, as: T.self)
+            } else {
+                row.withBytes(column) { DecimalNumber.integer($0, as: T.self) }
+            }
+        guard let value = parsed else {
+            throw mismatch(type, path, row.string(column))
+        }
         return value
     }
 
+    /// A float read from the field's bytes by ``DecimalNumber`` (a `Double`, or a `Float`), or by
+    /// its text when named non-finite words are allowed.
+    @inline(__always)
     func decodeFloat<T: BinaryFloatingPoint & LosslessStringConvertible>(
         _ type: T.Type, _ path: String, _ column: Int? = nil
     ) throws -> T {
-        let text = try text(path, for: type, column: column)
+        let column = try valueColumn(path, for: type, column: column)
+        let parsed: T?
         if let words = context.nonFiniteWords {
+            let text = row.string(column)
             if text == words.positiveInfinity { return .infinity }
             if text == words.negativeInfinity { return -.infinity }
             if text == words.nan { return .nan }
+            parsed = T.self == Double.self ? CSVValueText.double(text).map { T($0) } : T(text)
+        } else if T.self == Double.self {
+            parsed = (row.plainBytes(column).map(DecimalNumber.double) ?? row.withBytes(column, DecimalNumber.double)).map { T($0) }
+        } else if T.self == Float.self {
+            parsed = (row.plainBytes(column).map(DecimalNumber.float) ?? row.withBytes(column, DecimalNumber.float)).map { T($0) }
+        } else {
+            parsed = T(row.string(column))
         }
-        let parsed: T? = T.self == Double.self ? CSVValueText.double(text).map { T($0) } : T(text)
-        guard let value = parsed else { throw mismatch(type, path, text) }
+        guard let value = parsed else { throw mismatch(type, path, row.string(column)) }
         if !value.isFinite {
             throw DecodingError.dataCorrupted(
                 errorContext(
                     path,
-                    "Found the non-finite number \"\(text)\"; choose a nonConformingFloatStrategy to read it."))
+                    "Found the non-finite number \"\(row.string(column))\"; choose a nonConformingFloatStrategy to read it."))
         }
         return value
     }
 
     func decodeBool(leaf: (String, Int?)) throws -> Bool { try decodeBool(leaf.0, leaf.1) }
     func decodeString(leaf: (String, Int?)) throws -> String { try decodeString(leaf.0, leaf.1) }
+    @inline(__always)
     func decodeInteger<T: FixedWidthInteger>(_ type: T.Type, leaf: (String, Int?)) throws -> T {
         try decodeInteger(type, leaf.0, leaf.1)
     }
+    @inline(__always)
     func decodeFloat<T: BinaryFloatingPoint & LosslessStringConvertible>(_ type: T.Type, leaf: (String, Int?)) throws -> T {
         try decodeFloat(type, leaf.0, leaf.1)
     }

@@ -194,12 +194,23 @@ public final class CSVDecoder {
         private let invalidRows: InvalidRowStrategy<Row>
         private let configuration: Configuration
         private let userInfo: [CodingUserInfoKey: any Sendable]
-        /// Made once the header is known: at once, or from the first row's width.
-        private var context: CSVDecodingContext?
         private let report: DecodingReport?
-        private var index = 0
-        private var done = false
-        private var fields: [String] = []
+        private let fromBytes: Bool
+        /// What changes from row to row, behind a pointer: read and written per row without
+        /// run-time exclusivity checks.
+        private let state: UnsafeMutablePointer<State>
+
+        private struct State {
+            var index = 0
+            var done = false
+            /// The fields as strings, when not read from their bytes.
+            var fields: [String] = []
+            /// The one row object every row is decoded through, made with the context.
+            var row: CSVRowData?
+        }
+
+        /// The row object, once the first row is read.
+        var row: CSVRowData? { state.pointee.row }
 
         init(
             reader: CSVReader, configuration: Configuration, userInfo: [CodingUserInfoKey: any Sendable],
@@ -210,14 +221,24 @@ public final class CSVDecoder {
             report = userInfo[.decodingReport] as? DecodingReport
             self.configuration = configuration
             self.userInfo = userInfo
+            fromBytes = reader.decodesFromBytes
+            state = .allocate(capacity: 1)
+            state.initialize(to: State())
         }
 
-        private func context(width: Int) throws -> CSVDecodingContext {
-            if let context { return context }
-            let made = try CSVDecodingContext(
+        deinit {
+            state.pointee.row?.forgetContainer()
+            state.deinitialize(count: 1)
+            state.deallocate()
+        }
+
+        private func row(width: Int) throws -> CSVRowData {
+            if let row = state.pointee.row { return row }
+            let context = try CSVDecodingContext(
                 configuration: configuration, userInfo: userInfo, sourceName: reader.configuration.sourceName,
                 header: reader.header ?? (0..<width).map(String.init), headerLocations: reader.headerLocations)
-            context = made
+            let made = CSVRowData(reader: reader, context: context)
+            state.pointee.row = made
             return made
         }
 
@@ -229,40 +250,51 @@ public final class CSVDecoder {
         /// - Returns: The next value, or `nil` at the end of the input.
         /// - Throws: `DecodingError` for a row that fails under `.fail`, or for malformed CSV.
         public func decodeNext() throws -> Row? {
-            while !done {
-                let rowIndex = index
+            let state = self.state
+            while !state.pointee.done {
+                let rowIndex = state.pointee.index
+                state.pointee.row?.release()
+                let raw: CSVRawRow
                 do {
-                    // The array's storage is reused once the last row's decoder is gone.
-                    guard try reader.readFieldsForDecoding(into: &fields) else {
-                        done = true
+                    // Numbers are read from the fields' bytes; strings are made only for the
+                    // fields read as text (unless an escape character changes the text).
+                    let read: CSVRawRow?
+                    if fromBytes {
+                        read = try reader.readRecordForDecoding()
+                    } else {
+                        read = try reader.readFieldsForDecoding(into: &state.pointee.fields) ? reader.currentRawRow : nil
+                    }
+                    guard let read else {
+                        state.pointee.done = true
                         return nil
                     }
+                    raw = read
                 } catch {
                     let wrapped = DecodingError.dataCorrupted(
                         .init(
                             codingPath: [CSVCodingKey.row(rowIndex)], debugDescription: error.description,
                             underlyingError: error))
                     guard error.code == .fieldCountMismatch || error.code == .invalidUTF8 else {
-                        done = true
+                        state.pointee.done = true
                         throw wrapped
                     }
                     // A ragged row or one with bad UTF-8 was read whole, and the reader stands
                     // after it: the strategy may skip it.
-                    index += 1
+                    state.pointee.index += 1
                     if let value = try recover(from: wrapped, row: rowIndex, at: error.location ?? reader.currentRowEnd) { return value }
                     continue
                 }
-                index += 1
-                let context: CSVDecodingContext
+                state.pointee.index += 1
+                let row: CSVRowData
                 do {
-                    context = try self.context(width: fields.count)
+                    row = try self.row(width: raw.count)
                 } catch {
-                    done = true
+                    state.pointee.done = true
                     throw error
                 }
                 do {
-                    let row = CSVRowData(fields: fields, index: rowIndex, reader: reader, context: context)
-                    context.beginRow()
+                    row.take(index: rowIndex, raw: raw, strings: &state.pointee.fields)
+                    row.context.beginRow()
                     let decoder = CSVRowDecoder(row: row, path: "")
                     let value = try Row(from: decoder)
                     try decoder.checkUnmatchedColumns(decoding: Row.self)

@@ -196,10 +196,11 @@ struct CSVParser: ~Copyable {
     /// - Returns: `false` at the end of the input.
     mutating func nextRecord() throws(Diagnostic) -> Bool {
         while true {
-            rowRepairs.removeAll(keepingCapacity: true)
+            // Repairs are rare: an empty array is left alone (appending one costs a call per row).
+            if !rowRepairs.isEmpty { rowRepairs.removeAll(keepingCapacity: true) }
             switch try parseRow() {
             case .row:
-                repairs += rowRepairs
+                if !rowRepairs.isEmpty { repairs += rowRepairs }
                 return true
             case .end: return false
             case .needMore:
@@ -598,6 +599,30 @@ struct CSVParser: ~Copyable {
         try checkFieldCount()
         try makeFields(into: &row)
         return true
+    }
+
+    /// Parses the next row and checks its field count and the UTF-8 of every field, without
+    /// making strings (what ``nextFields(into:)`` refuses, this refuses too, in the same order);
+    /// the fields stay in ``rawRow`` until the next read.
+    /// - Returns: `false` at the end of the input.
+    mutating func nextCheckedRecord() throws(Diagnostic) -> Bool {
+        guard try nextRecord() else { return false }
+        try checkFieldCount()
+        guard let first = fields.first, let last = fields.last, last.end > first.start else { return true }
+        // One eight-bytes-at-a-time scan over the whole row (its delimiters and quotes are ASCII
+        // in the common dialects); a row with other bytes is checked field by field.
+        if ByteScanning.isASCII(UnsafeBufferPointer(start: buffer + first.start, count: last.end - first.start)) {
+            return true
+        }
+        for field in fields where !Self.isValidUTF8(UnsafeBufferPointer(start: buffer + field.start, count: field.end - field.start)) {
+            guard recovers else { throw invalidUTF8(in: field) }
+        }
+        return true
+    }
+
+    /// ``nextCheckedRecord()`` and the row's bytes (``rawRow``) in one call.
+    mutating func nextCheckedRow() throws(Diagnostic) -> CSVRawRow? {
+        try nextCheckedRecord() ? rawRow : nil
     }
 
     /// The current row's fields as strings, into `row` (reusing its storage when it can).

@@ -229,6 +229,31 @@ public final class CSVReader {
         return read
     }
 
+    /// Reads the next data row for the typed decoder without making strings: refuses what
+    /// ``readFieldsForDecoding(into:)`` refuses (field count, then UTF-8). Only when
+    /// ``decodesFromBytes``.
+    ///
+    /// - Returns: The row's bytes, valid until the next read; `nil` at the end of the input.
+    package func readRecordForDecoding() throws(Diagnostic) -> CSVRawRow? {
+        do {
+            // One access to the parser for the row and its bytes.
+            guard let row = try parser.nextCheckedRow() else { return nil }
+            rowsRead += 1
+            return row
+        } catch {
+            if error.code == .fieldCountMismatch || error.code == .invalidUTF8 { rowsRead += 1 }
+            throw error
+        }
+    }
+
+    /// Whether a field's text is its bytes (doubled quotes undoubled): false when the dialect's
+    /// escape character or the repair of bad bytes changes the text, and the typed decoder then
+    /// reads strings (``readFieldsForDecoding(into:)``).
+    package var decodesFromBytes: Bool { configuration.dialect.escape == nil && !configuration.recovers }
+
+    /// The current row's fields as bytes, valid until the next read.
+    package var currentRawRow: CSVRawRow { parser.rawRow }
+
     /// Where field `index` of the current row starts and whether it was quoted.
     func layout(ofField index: Int) -> CSVParser.Field? {
         index < parser.fields.count ? parser.fields[index] : nil

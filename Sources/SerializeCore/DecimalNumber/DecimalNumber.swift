@@ -34,10 +34,18 @@ package enum DecimalNumber {
     @inlinable
     package static func integer<T: FixedWidthInteger>(_ text: UnsafeBufferPointer<UInt8>, as type: T.Type) -> T? {
         guard let (negative, magnitude) = magnitude(text, allowsPlus: true) else { return nil }
-        if !negative { return T(exactly: magnitude) }
+        // Range checks on the bit width and truncating conversions, which specialize fully
+        // (the generic `init(exactly:)` is a call into the standard library per value).
+        let valueBits = T.bitWidth - (T.isSigned ? 1 : 0)  // the bits of the largest value
+        if !negative {
+            guard valueBits >= 64 || magnitude >> UInt64(valueBits) == 0 else { return nil }
+            return T(truncatingIfNeeded: magnitude)
+        }
         guard T.isSigned else { return magnitude == 0 ? 0 : nil }
-        if magnitude <= UInt64(Int64.max) { return T(exactly: -Int64(magnitude)) }
-        return magnitude == UInt64(Int64.max) + 1 ? T(exactly: Int64.min) : nil
+        // The least value is -2^valueBits.
+        guard valueBits >= 64 || magnitude <= (1 as UInt64) << UInt64(valueBits) else { return nil }
+        // Up to 64 bits: the two's complement of the magnitude, truncated; wider: negated.
+        return T.bitWidth <= 64 ? T(truncatingIfNeeded: 0 &- magnitude) : 0 &- T(truncatingIfNeeded: magnitude)
     }
 
     /// The sign and magnitude of `[+-]digits`; `nil` on anything else or beyond `UInt64.max`.
@@ -89,9 +97,42 @@ package enum DecimalNumber {
         return Double(String(decoding: text, as: UTF8.self))
     }
 
+    /// The float `text` denotes, correctly rounded, exactly as `Float(String)` reads it: decimal
+    /// text whose digits and power of ten a `Float` holds exactly (at most 2^24, 10^±10) is
+    /// converted here; anything else goes to `Float(String)` itself (rounding through a `Double`
+    /// would round twice).
+    package static func float(_ text: UnsafeBufferPointer<UInt8>) -> Float? {
+        if let (negative, mantissa, exponent) = decimal(text) {
+            if mantissa == 0 { return negative ? -0.0 : 0.0 }
+            if mantissa <= 1 << 24, exponent >= -10, exponent <= 10 {
+                let value = Float(mantissa)
+                let power = Float(exactPowersOfTen[abs(exponent)])
+                let scaled = exponent < 0 ? value / power : value * power
+                return negative ? -scaled : scaled
+            }
+        }
+        return Float(String(decoding: text, as: UTF8.self))
+    }
+
     /// The decimal cases this module decides itself; `nil` means "ask `strtod`", not "invalid".
     @inline(__always)
     static func fastDouble(_ text: UnsafeBufferPointer<UInt8>) -> Double? {
+        guard let (negative, mantissa, exponent) = decimal(text) else { return nil }
+        if mantissa == 0 { return negative ? -0.0 : 0.0 }
+        // Clinger: both operands exact, so the one rounding of * or / is the correct one.
+        if mantissa <= 1 << 53, exponent >= -22, exponent <= 22 {
+            let value = Double(mantissa)
+            let scaled = exponent < 0 ? value / exactPowersOfTen[-exponent] : value * exactPowersOfTen[exponent]
+            return negative ? -scaled : scaled
+        }
+        return eiselLemire(mantissa: mantissa, exponent: exponent, negative: negative)
+    }
+
+    /// Decimal text `[+-]digits[.digits][(e|E)[+-]digits]` with at most 19 significant digits as
+    /// sign, significant digits and power of ten; `nil` for anything else (which may still be a
+    /// number `strtod` reads: more digits, `nan`, `inf`, hexadecimal).
+    @inline(__always)
+    static func decimal(_ text: UnsafeBufferPointer<UInt8>) -> (negative: Bool, mantissa: UInt64, exponent: Int)? {
         let count = text.count
         var index = 0
         var negative = false
@@ -144,14 +185,7 @@ package enum DecimalNumber {
             exponent += negativeExponent ? -written : written
         }
         guard index == count else { return nil }
-        if mantissa == 0 { return negative ? -0.0 : 0.0 }
-        // Clinger: both operands exact, so the one rounding of * or / is the correct one.
-        if mantissa <= 1 << 53, exponent >= -22, exponent <= 22 {
-            let value = Double(mantissa)
-            let scaled = exponent < 0 ? value / exactPowersOfTen[-exponent] : value * exactPowersOfTen[exponent]
-            return negative ? -scaled : scaled
-        }
-        return eiselLemire(mantissa: mantissa, exponent: exponent, negative: negative)
+        return (negative, mantissa, exponent)
     }
 
     // MARK: - Text
