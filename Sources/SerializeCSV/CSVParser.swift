@@ -239,6 +239,31 @@ struct CSVParser: ~Copyable {
         location(line: field.line, byteColumn: field.column, offset: field.start - (field.quoted ? quote.count : 0))
     }
 
+    /// Where each of `fields` (the current row's, in order) starts, in one pass over the row's
+    /// bytes: a field on the line of the one before counts only the bytes between them, so a
+    /// row of many fields on one long line costs its length, not its length times its width.
+    func locations<Fields: Collection<Field>>(of fields: Fields) -> [InputLocation] {
+        var locations: [InputLocation] = []
+        locations.reserveCapacity(fields.count)
+        var previousLine = -1, previousOffset = 0, previousColumn = 0
+        for field in fields {
+            let offset = field.start - (field.quoted ? quote.count : 0)
+            let location: InputLocation
+            if previousLine == field.line, previousOffset <= offset {
+                let between = InputLocation.column(
+                    after: UnsafeRawBufferPointer(start: buffer + previousOffset, count: offset - previousOffset))
+                location = InputLocation(line: field.line, column: previousColumn + between - 1, byteOffset: discarded + offset)
+            } else {
+                location = self.location(of: field)
+            }
+            previousLine = field.line
+            previousOffset = offset
+            previousColumn = location.column ?? 1
+            locations.append(location)
+        }
+        return locations
+    }
+
     /// Where the current row ends.
     var rowEnd: InputLocation {
         location(line: rowEndMark.line, byteColumn: rowEndMark.byteColumn, offset: rowEndMark.offset)
@@ -637,9 +662,6 @@ struct CSVParser: ~Copyable {
 
     /// The current row with positions.
     mutating func makeRecord() throws(Diagnostic) -> CSVRecord {
-        var locations: [InputLocation] = []
-        locations.reserveCapacity(fields.count)
-        for field in fields { locations.append(location(of: field)) }
-        return CSVRecord(fields: try makeFields(), layout: fields, locations: locations, end: rowEnd)
+        CSVRecord(fields: try makeFields(), layout: fields, locations: locations(of: fields), end: rowEnd)
     }
 }

@@ -157,12 +157,11 @@ public final class CSVReader {
         if configuration.dialect.hasHeader {
             guard try parser.nextRecord() else { return }
             var rows = [try parser.makeFields()]
-            var locations: [InputLocation] = []
-            for field in parser.fields { locations.append(parser.location(of: field)) }
+            var locations = parser.locations(of: parser.fields)
             // Several header rows: one name per column (CSVColumnName.combining), placed at the first row's cells.
             while rows.count < configuration.dialect.headerRows, try parser.nextRecord() {
                 rows.append(try parser.makeFields())
-                for field in parser.fields.dropFirst(locations.count) { locations.append(parser.location(of: field)) }
+                locations += parser.locations(of: parser.fields.dropFirst(locations.count))
             }
             let names = CSVColumnName.combining(headerRows: rows)
             header = names
