@@ -46,6 +46,10 @@ public struct DocumentEncoder: Sendable {
     /// Foundation's `.custom` key, date and data strategies: closures, which ``options`` (plain
     /// values the command line can name) cannot hold. Each one set takes over from its option.
     public var custom: CustomEncoding
+    /// Whether ``encode(_:as:)`` writes JSON and property lists straight into the writer while
+    /// the Codable calls come in order (the bytes are the same either way); false forces the
+    /// tree path, for tests that compare the two.
+    package var encodesDirectly = true
 
     /// An encoder with `options` (the defaults refuse every loss).
     public init(
@@ -80,7 +84,9 @@ public struct DocumentEncoder: Sendable {
     /// - Throws: `EncodingError.invalidValue` with the coding path; where the writer refuses a
     ///   value (NaN in JSON, `null` in a property list), its ``Diagnostic`` is the underlying error.
     public func encode<T: Encodable>(_ value: T, as format: Format) throws -> Data {
-        var document = try encode(value, marker: nilMarker ?? options.nullMarker(for: format))
+        let marker = nilMarker ?? options.nullMarker(for: format)
+        if let data = encodeDirectly(value, as: format, marker: marker) { return data }
+        var document = try encode(value, marker: marker)
         if format.csvDialect != nil, !(value is any RowsOfCSV) { document = .array([document]) }
         do {
             // The tree is already in the order asked for: the writer only has to keep it.
@@ -214,6 +220,8 @@ enum EncodedSlot {
 /// Foundation's coders (DocumentDecoder reads them back the same way).
 protocol StringKeyedEncodable {
     func encodeMembers(state: EncodingState, at path: CodingPathNode) throws -> EncodedSlot
+    /// The same members written straight into a writer (``DirectEncodingState``).
+    func encodeMembers<Builder>(directly state: DirectEncodingState<Builder>, at path: CodingPathNode) throws -> Builder.Value
 }
 
 extension Dictionary: StringKeyedEncodable where Key == String, Value: Encodable {
@@ -224,6 +232,10 @@ extension Dictionary: StringKeyedEncodable where Key == String, Value: Encodable
             dictionary.members[DocumentKey(key)] = try state.box(value, at: path.appending(PathKey(stringValue: key, intValue: nil)))
         }
         return .dictionary(dictionary)
+    }
+
+    func encodeMembers<Builder>(directly state: DirectEncodingState<Builder>, at path: CodingPathNode) throws -> Builder.Value {
+        try state.encodeStringKeyed(self, at: path)
     }
 }
 

@@ -45,10 +45,10 @@ public struct BinaryPlistWriter: Sendable {
 /// The objects of a binary property list, written children first as values arrive; a
 /// ``DocumentBuilder`` a reader can drive directly. A value is its object number, `nil` for a
 /// null the strategy omits.
-struct BinaryPlistOutput: DocumentBuilder {
+package struct BinaryPlistOutput: DocumentBuilder {
     /// An open dictionary: its kept members wait on ``pendingRefs`` from `start` on, as
     /// (key, value) pairs of object numbers.
-    struct PendingDictionary {
+    package struct PendingDictionary {
         var start: Int
         var key = ""
         /// Whether the first member kept (not omitted) is `CF$UID`; `key` names only the last
@@ -63,7 +63,7 @@ struct BinaryPlistOutput: DocumentBuilder {
     let options: FormatOptions
     let bytes: ByteBuffer
     /// Object references are this wide: enough for the bound on the object count.
-    let refSize: Int
+    package private(set) var refSize: Int
     var offsets: [Int] = []
     /// Strings written so far, found by their exact bytes: ASCII ones by their UTF-8, the others
     /// by their UTF-16 big-endian bytes (each kind in its own table: the same bytes are a
@@ -75,7 +75,7 @@ struct BinaryPlistOutput: DocumentBuilder {
     var path = ValuePath()
 
     /// - Parameter objectBound: at least the number of objects that will be written.
-    init(options: FormatOptions, objectBound: Int, capacity: Int = 1 << 16) {
+    package init(options: FormatOptions, objectBound: Int, capacity: Int = 1 << 16) {
         self.options = options
         refSize = Self.byteCount(UInt64(max(objectBound - 1, 0)))
         bytes = ByteBuffer(capacity: capacity)
@@ -83,7 +83,7 @@ struct BinaryPlistOutput: DocumentBuilder {
     }
 
     /// An upper bound on the objects `document` needs (before strings are shared).
-    static func objectBound(_ document: Document) -> Int {
+    package static func objectBound(_ document: Document) -> Int {
         switch document {
         case let .array(elements): elements.reduce(1) { $0 + objectBound($1) }
         case let .dictionary(members): members.values.reduce(1 + members.count) { $0 + objectBound($1) }
@@ -167,7 +167,7 @@ struct BinaryPlistOutput: DocumentBuilder {
 
     // MARK: - Values
 
-    mutating func scalar(_ document: Document) throws(Diagnostic) -> Int? {
+    package mutating func scalar(_ document: Document) throws(Diagnostic) -> Int? {
         switch document {
         case .null:
             switch options.null {
@@ -194,22 +194,22 @@ struct BinaryPlistOutput: DocumentBuilder {
     var depth = 0
 
     /// An open array: its kept elements wait on ``pendingRefs`` from the returned index on.
-    mutating func beginArray() throws(Diagnostic) -> Int {
+    package mutating func beginArray() throws(Diagnostic) -> Int {
         try options.checkDepth(depth + 1, at: path)
         depth += 1
         return pendingRefs.count
     }
 
-    mutating func beginElement(in start: inout Int) {
+    package mutating func beginElement(in start: inout Int) {
         path.push(.index(pendingRefs.count - start))
     }
 
-    mutating func endElement(_ value: Int?, in start: inout Int) {
+    package mutating func endElement(_ value: Int?, in start: inout Int) {
         path.pop()
         if let value { pendingRefs.append(value) }
     }
 
-    mutating func endArray(_ start: Int) -> Int? {
+    package mutating func endArray(_ start: Int) -> Int? {
         depth -= 1
         let id = begin()
         appendMarker(0xA0, count: pendingRefs.count - start)
@@ -218,18 +218,18 @@ struct BinaryPlistOutput: DocumentBuilder {
         return id
     }
 
-    mutating func beginDictionary() throws(Diagnostic) -> PendingDictionary {
+    package mutating func beginDictionary() throws(Diagnostic) -> PendingDictionary {
         try options.checkDepth(depth + 1, at: path)
         depth += 1
         return PendingDictionary(start: pendingRefs.count)
     }
 
-    mutating func beginMember(_ key: String, in dictionary: inout PendingDictionary) {
+    package mutating func beginMember(_ key: String, in dictionary: inout PendingDictionary) {
         path.push(.key(key))
         dictionary.key = key
     }
 
-    mutating func endMember(_ value: Int?, in dictionary: inout PendingDictionary) {
+    package mutating func endMember(_ value: Int?, in dictionary: inout PendingDictionary) {
         path.pop()
         guard let value else { return }
         if pendingRefs.count == dictionary.start { dictionary.firstKeptKeyIsUID = dictionary.key == "CF$UID" }
@@ -237,7 +237,7 @@ struct BinaryPlistOutput: DocumentBuilder {
         pendingRefs.append(value)
     }
 
-    mutating func endDictionary(_ dictionary: PendingDictionary) -> Int? {
+    package mutating func endDictionary(_ dictionary: PendingDictionary) -> Int? {
         depth -= 1
         let id = begin()
         defer { pendingRefs.removeSubrange(dictionary.start...) }
@@ -267,7 +267,7 @@ struct BinaryPlistOutput: DocumentBuilder {
 
     // MARK: - Bytes
 
-    mutating func finish(top: Int?) throws(Diagnostic) -> Data {
+    package mutating func finish(top: Int?) throws(Diagnostic) -> Data {
         guard let top else {
             throw Diagnostic(.nullNotRepresentable, "a property list cannot be empty: the whole document is null", path: ValuePath())
         }
@@ -282,8 +282,58 @@ struct BinaryPlistOutput: DocumentBuilder {
         return bytes.takeData()
     }
 
+    /// Rewrites every object reference `size` bytes wide (narrower than ``refSize``), moving
+    /// the objects down in place: a writer that did not know its object count in advance writes
+    /// wide references, then narrows them to what the count needs, as ``init(options:objectBound:capacity:)``
+    /// would have made them.
+    package mutating func narrowReferences(to size: Int) {
+        guard size < refSize, let first = offsets.first else { return }
+        let end = bytes.count
+        var write = first
+        for index in offsets.indices {
+            let start = offsets[index]
+            let next = index + 1 < offsets.count ? offsets[index + 1] : end
+            offsets[index] = write
+            let kind = bytes[start] >> 4
+            guard kind == 0xA || kind == 0xD else {
+                bytes.move(from: start, count: next - start, to: write)
+                write += next - start
+                continue
+            }
+            // The marker, then the count's integer object when it does not fit the marker.
+            var read = start + 1
+            var count = Int(bytes[start] & 0x0F)
+            if count == 0x0F {
+                let width = 1 << Int(bytes[read] & 0x0F)
+                count = Int(readBigEndian(at: read + 1, size: width))
+                read += 1 + width
+            }
+            bytes.move(from: start, count: read - start, to: write)
+            write += read - start
+            for _ in 0..<(kind == 0xA ? count : 2 * count) {
+                let reference = readBigEndian(at: read, size: refSize)
+                read += refSize
+                var shift = (size - 1) * 8
+                while shift >= 0 {
+                    bytes[write] = UInt8(truncatingIfNeeded: reference >> UInt64(shift))
+                    write += 1
+                    shift -= 8
+                }
+            }
+        }
+        bytes.truncate(to: write)
+        refSize = size
+    }
+
+    /// The big-endian unsigned integer of `size` bytes written at `offset`.
+    func readBigEndian(at offset: Int, size: Int) -> UInt64 {
+        var value: UInt64 = 0
+        for index in 0..<size { value = value << 8 | UInt64(bytes[offset + index]) }
+        return value
+    }
+
     /// 1, 2, 4 or 8: the bytes an unsigned value needs.
-    static func byteCount(_ value: UInt64) -> Int {
+    package static func byteCount(_ value: UInt64) -> Int {
         value <= 0xFF ? 1 : value <= 0xFFFF ? 2 : value <= 0xFFFF_FFFF ? 4 : 8
     }
 

@@ -66,6 +66,17 @@ final class ByteBuffer {
         return memcmp(start + offset, base, other.count) == 0
     }
 
+    /// Moves `count` bytes written at `source` to `destination` (the ranges may overlap).
+    func move(from source: Int, count: Int, to destination: Int) {
+        guard source != destination, count > 0 else { return }
+        memmove(start + destination, start + source, count)
+    }
+
+    /// Forgets the bytes from `newCount` on.
+    func truncate(to newCount: Int) {
+        count = min(count, newCount)
+    }
+
     /// The byte at `index`, for writers that patch what they wrote.
     subscript(index: Int) -> UInt8 {
         get { start[index] }

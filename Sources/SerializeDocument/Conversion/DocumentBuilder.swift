@@ -1,7 +1,7 @@
 /// The one interface between readers and writers: a document handed over value by value.
 
 import Foundation
-import SerializeCore
+package import SerializeCore
 import OrderedCollections
 
 /// Receives a document from a reader (or from a ``Document`` tree) one value at a time.
@@ -9,7 +9,7 @@ import OrderedCollections
 /// A reader calls these in document order; the builder decides what a value becomes. The tree
 /// builder makes ``Document`` values; each writer is a builder that writes bytes as values arrive,
 /// so JSON can be converted to a property list without building the tree at all.
-protocol DocumentBuilder {
+package protocol DocumentBuilder {
     /// What a finished value is to this builder: a `Document`, nothing, an object number.
     associatedtype Value
     /// An array being built.
@@ -83,8 +83,8 @@ struct TreeBuilder: DocumentBuilder {
 }
 
 extension DocumentBuilder {
-    static var reusesValues: Bool { false }
-    @inline(__always) mutating func valueStarts(at offset: Int) {}
+    package static var reusesValues: Bool { false }
+    @inline(__always) package mutating func valueStarts(at offset: Int) {}
 }
 
 // MARK: - Replaying trees

@@ -32,25 +32,25 @@ public struct JSONWriter: Sendable {
 // MARK: - Output
 
 /// Writes JSON as values arrive; a ``DocumentBuilder`` that a reader can drive directly.
-struct JSONOutput: DocumentBuilder {
+package struct JSONOutput: DocumentBuilder {
     let options: FormatOptions
     let bytes: ByteBuffer
     var path = ValuePath()
     var depth = 0
 
-    init(options: FormatOptions, capacity: Int = 1 << 16) {
+    package init(options: FormatOptions, capacity: Int = 1 << 16) {
         self.options = options
         bytes = ByteBuffer(capacity: capacity)
     }
 
-    func finish() -> Data {
+    package func finish() -> Data {
         if options.pretty { bytes.append(0x0A) }
         return bytes.takeData()
     }
 
     // MARK: - Values
 
-    mutating func scalar(_ document: Document) throws(Diagnostic) {
+    package mutating func scalar(_ document: Document) throws(Diagnostic) {
         switch document {
         case .null: append("null")
         case let .bool(value): append(value ? "true" : "false")
@@ -78,22 +78,22 @@ struct JSONOutput: DocumentBuilder {
         }
     }
 
-    mutating func beginArray() throws(Diagnostic) -> Int { try open(UInt8(ascii: "[")) }
+    package mutating func beginArray() throws(Diagnostic) -> Int { try open(UInt8(ascii: "[")) }
 
-    mutating func beginElement(in count: inout Int) {
+    package mutating func beginElement(in count: inout Int) {
         nextChild(&count)
         path.push(.index(count - 1))
     }
 
-    mutating func endElement(_ value: Void, in count: inout Int) {
+    package mutating func endElement(_ value: Void, in count: inout Int) {
         path.pop()
     }
 
-    mutating func endArray(_ count: Int) { close(UInt8(ascii: "]"), count: count) }
+    package mutating func endArray(_ count: Int) { close(UInt8(ascii: "]"), count: count) }
 
-    mutating func beginDictionary() throws(Diagnostic) -> Int { try open(UInt8(ascii: "{")) }
+    package mutating func beginDictionary() throws(Diagnostic) -> Int { try open(UInt8(ascii: "{")) }
 
-    mutating func beginMember(_ key: String, in count: inout Int) {
+    package mutating func beginMember(_ key: String, in count: inout Int) {
         nextChild(&count)
         writeString(key)
         bytes.append(UInt8(ascii: ":"))
@@ -101,11 +101,11 @@ struct JSONOutput: DocumentBuilder {
         path.push(.key(key))
     }
 
-    mutating func endMember(_ value: Void, in count: inout Int) {
+    package mutating func endMember(_ value: Void, in count: inout Int) {
         path.pop()
     }
 
-    mutating func endDictionary(_ count: Int) { close(UInt8(ascii: "}"), count: count) }
+    package mutating func endDictionary(_ count: Int) { close(UInt8(ascii: "}"), count: count) }
 
     /// Opens a container; its state is the number of children written so far.
     mutating func open(_ bracket: UInt8) throws(Diagnostic) -> Int {

@@ -45,7 +45,7 @@ public struct XMLPlistWriter: Sendable {
 // MARK: - Output
 
 /// Writes an XML property list as values arrive; a ``DocumentBuilder`` a reader can drive.
-struct XMLPlistOutput: DocumentBuilder {
+package struct XMLPlistOutput: DocumentBuilder {
     let options: FormatOptions
     let bytes: ByteBuffer
     var path = ValuePath()
@@ -53,7 +53,7 @@ struct XMLPlistOutput: DocumentBuilder {
     /// The key of the member whose value comes next; written only when the value is.
     var pendingKey: String?
 
-    init(options: FormatOptions, capacity: Int = 1 << 16) {
+    package init(options: FormatOptions, capacity: Int = 1 << 16) {
         self.options = options
         bytes = ByteBuffer(capacity: capacity)
         bytes.append(XMLPlistWriter.header)
@@ -66,14 +66,14 @@ struct XMLPlistOutput: DocumentBuilder {
         }
     }
 
-    func finish() -> Data {
+    package func finish() -> Data {
         bytes.append("</plist>\n")
         return bytes.takeData()
     }
 
     // MARK: - Values
 
-    mutating func scalar(_ document: Document) throws(Diagnostic) {
+    package mutating func scalar(_ document: Document) throws(Diagnostic) {
         switch document {
         case .null:
             switch options.null {
@@ -150,39 +150,39 @@ struct XMLPlistOutput: DocumentBuilder {
         endLine()
     }
 
-    mutating func beginArray() throws(Diagnostic) -> Int {
+    package mutating func beginArray() throws(Diagnostic) -> Int {
         try open("array")
         return 0
     }
 
-    mutating func beginElement(in count: inout Int) {
+    package mutating func beginElement(in count: inout Int) {
         path.push(.index(count))
         count += 1
     }
 
-    mutating func endElement(_ value: Void, in count: inout Int) {
+    package mutating func endElement(_ value: Void, in count: inout Int) {
         path.pop()
     }
 
-    mutating func endArray(_ count: Int) {
+    package mutating func endArray(_ count: Int) {
         close("array")
     }
 
-    mutating func beginDictionary() throws(Diagnostic) -> Int {
+    package mutating func beginDictionary() throws(Diagnostic) -> Int {
         try open("dict")
         return 0
     }
 
-    mutating func beginMember(_ key: String, in count: inout Int) {
+    package mutating func beginMember(_ key: String, in count: inout Int) {
         path.push(.key(key))
         pendingKey = key
     }
 
-    mutating func endMember(_ value: Void, in count: inout Int) {
+    package mutating func endMember(_ value: Void, in count: inout Int) {
         path.pop()
     }
 
-    mutating func endDictionary(_ count: Int) {
+    package mutating func endDictionary(_ count: Int) {
         close("dict")
     }
 

@@ -1,0 +1,220 @@
+/// The encoder and containers of the direct path: each writes into the writer being driven
+/// through ``DirectEncodingState``, which checks that the calls come in order.
+
+import Foundation
+import SerializeDocument
+
+/// The `Encoder` for one value position (a slot): it may open one container or write one value.
+final class DirectValueEncoder<Builder: DocumentBuilder>: Encoder, SingleValueEncodingContainer {
+    enum Use {
+        case fresh
+        case keyed(Int)
+        case unkeyed(Int)
+        case used
+    }
+
+    let state: DirectEncodingState<Builder>
+    var path: CodingPathNode = .root
+    /// The id of the slot this encoder fills.
+    var slot = -1
+    var use = Use.fresh
+
+    init(state: DirectEncodingState<Builder>) {
+        self.state = state
+    }
+
+    convenience init(state: DirectEncodingState<Builder>, path: CodingPathNode, slot: Int) {
+        self.init(state: state)
+        reset(path: path, slot: slot)
+    }
+
+    /// Ready for a new value at `path`.
+    func reset(path: CodingPathNode, slot: Int) {
+        self.path = path
+        self.slot = slot
+        use = .fresh
+    }
+
+    var codingPath: [any CodingKey] { path.codingPath }
+    var userInfo: [CodingUserInfoKey: Any] { state.common.userInfo }
+
+    /// The dictionary this encoder's keyed containers write into (the tree path shares one too).
+    func openDictionary() -> Int {
+        switch use {
+        case .fresh:
+            let id = state.open(dictionary: true, inSlot: slot)
+            use = .keyed(id)
+            return id
+        case let .keyed(id): return id
+        case .unkeyed, .used:
+            // The tree path replaces the value: only it can say what is left.
+            state.broken = true
+            return -1
+        }
+    }
+
+    func container<Key: CodingKey>(keyedBy type: Key.Type) -> KeyedEncodingContainer<Key> {
+        KeyedEncodingContainer(DirectKeyedEncoder<Key, Builder>(state: state, path: path, id: openDictionary()))
+    }
+
+    func unkeyedContainer() -> any UnkeyedEncodingContainer {
+        let id: Int
+        switch use {
+        case .fresh:
+            id = state.open(dictionary: false, inSlot: slot)
+            use = .unkeyed(id)
+        case let .unkeyed(existing): id = existing
+        case .keyed, .used:
+            state.broken = true
+            id = -1
+        }
+        return DirectUnkeyedEncoder(state: state, path: path, id: id)
+    }
+
+    func singleValueContainer() -> any SingleValueEncodingContainer { self }
+
+    // MARK: - Single value
+
+    /// Writes this encoder's one value.
+    private func put(_ document: Document) throws {
+        try put { try state.scalar(document) }
+    }
+
+    private func put(_ value: () throws -> Builder.Value) throws {
+        guard case .fresh = use else { throw state.needsTree() }
+        use = .used
+        try state.fill(slot: slot, with: value)
+    }
+
+    func encodeNil() throws { try put(state.common.null) }
+    func encode(_ value: Bool) throws { try put(.bool(value)) }
+    func encode(_ value: String) throws { try put(state.common.string(value)) }
+    func encode(_ value: Double) throws { try put(.double(value)) }
+    func encode(_ value: Float) throws { try put(.double(Double(value))) }
+    func encode(_ value: Int) throws { try put(.integer(Int64(value))) }
+    func encode(_ value: Int8) throws { try put(.integer(Int64(value))) }
+    func encode(_ value: Int16) throws { try put(.integer(Int64(value))) }
+    func encode(_ value: Int32) throws { try put(.integer(Int64(value))) }
+    func encode(_ value: Int64) throws { try put(.integer(value)) }
+    func encode(_ value: UInt) throws { try put(Document(unsigned: UInt64(value))) }
+    func encode(_ value: UInt8) throws { try put(.integer(Int64(value))) }
+    func encode(_ value: UInt16) throws { try put(.integer(Int64(value))) }
+    func encode(_ value: UInt32) throws { try put(.integer(Int64(value))) }
+    func encode(_ value: UInt64) throws { try put(Document(unsigned: value)) }
+    func encode<T: Encodable>(_ value: T) throws { try put { try state.box(value, at: path) } }
+}
+
+// MARK: - Keyed
+
+struct DirectKeyedEncoder<Key: CodingKey, Builder: DocumentBuilder>: KeyedEncodingContainerProtocol {
+    let state: DirectEncodingState<Builder>
+    let path: CodingPathNode
+    /// The dictionary's frame id (-1: one the stream could not open; every write refuses).
+    let id: Int
+
+    var codingPath: [any CodingKey] { path.codingPath }
+
+    @inline(__always)
+    private func put(_ document: Document, _ key: Key) throws {
+        try state.beginMember(state.common.key(key, in: path), in: id)
+        try state.deliver(try state.scalar(document))
+    }
+
+    mutating func encodeNil(forKey key: Key) throws { try put(state.common.null, key) }
+    mutating func encode(_ value: Bool, forKey key: Key) throws { try put(.bool(value), key) }
+    mutating func encode(_ value: String, forKey key: Key) throws { try put(state.common.string(value), key) }
+    mutating func encode(_ value: Double, forKey key: Key) throws { try put(.double(value), key) }
+    mutating func encode(_ value: Float, forKey key: Key) throws { try put(.double(Double(value)), key) }
+    mutating func encode(_ value: Int, forKey key: Key) throws { try put(.integer(Int64(value)), key) }
+    mutating func encode(_ value: Int8, forKey key: Key) throws { try put(.integer(Int64(value)), key) }
+    mutating func encode(_ value: Int16, forKey key: Key) throws { try put(.integer(Int64(value)), key) }
+    mutating func encode(_ value: Int32, forKey key: Key) throws { try put(.integer(Int64(value)), key) }
+    mutating func encode(_ value: Int64, forKey key: Key) throws { try put(.integer(value), key) }
+    mutating func encode(_ value: UInt, forKey key: Key) throws { try put(Document(unsigned: UInt64(value)), key) }
+    mutating func encode(_ value: UInt8, forKey key: Key) throws { try put(.integer(Int64(value)), key) }
+    mutating func encode(_ value: UInt16, forKey key: Key) throws { try put(.integer(Int64(value)), key) }
+    mutating func encode(_ value: UInt32, forKey key: Key) throws { try put(.integer(Int64(value)), key) }
+    mutating func encode(_ value: UInt64, forKey key: Key) throws { try put(Document(unsigned: value), key) }
+
+    mutating func encode<T: Encodable>(_ value: T, forKey key: Key) throws {
+        if let direct = state.common.direct(value) { return try put(direct, key) }
+        try state.beginMember(state.common.key(key, in: path), in: id)
+        try state.deliver(try state.box(value, at: path.appending(key)))
+    }
+
+    mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type, forKey key: Key) -> KeyedEncodingContainer<NestedKey> {
+        let nested = state.openNested(dictionary: true, key: state.common.key(key, in: path), in: id)
+        return KeyedEncodingContainer(DirectKeyedEncoder<NestedKey, Builder>(state: state, path: path.appending(key), id: nested))
+    }
+
+    mutating func nestedUnkeyedContainer(forKey key: Key) -> any UnkeyedEncodingContainer {
+        let nested = state.openNested(dictionary: false, key: state.common.key(key, in: path), in: id)
+        return DirectUnkeyedEncoder(state: state, path: path.appending(key), id: nested)
+    }
+
+    /// Member `super` (never renamed by a key strategy, as in the tree path).
+    mutating func superEncoder() -> any Encoder {
+        DirectValueEncoder(state: state, path: path.appending(PathKey.super), slot: state.openSuper(key: "super", in: id))
+    }
+
+    mutating func superEncoder(forKey key: Key) -> any Encoder {
+        DirectValueEncoder(state: state, path: path.appending(key), slot: state.openSuper(key: state.common.key(key, in: path), in: id))
+    }
+}
+
+// MARK: - Unkeyed
+
+struct DirectUnkeyedEncoder<Builder: DocumentBuilder>: UnkeyedEncodingContainer {
+    let state: DirectEncodingState<Builder>
+    let path: CodingPathNode
+    /// The array's frame id (-1: one the stream could not open; every write refuses).
+    let id: Int
+
+    var codingPath: [any CodingKey] { path.codingPath }
+    var count: Int { state.count(of: id) }
+
+    @inline(__always)
+    private func append(_ document: Document) throws {
+        _ = try state.beginElement(in: id)
+        try state.deliver(try state.scalar(document))
+    }
+
+    mutating func encodeNil() throws { try append(state.common.null) }
+    mutating func encode(_ value: Bool) throws { try append(.bool(value)) }
+    mutating func encode(_ value: String) throws { try append(state.common.string(value)) }
+    mutating func encode(_ value: Double) throws { try append(.double(value)) }
+    mutating func encode(_ value: Float) throws { try append(.double(Double(value))) }
+    mutating func encode(_ value: Int) throws { try append(.integer(Int64(value))) }
+    mutating func encode(_ value: Int8) throws { try append(.integer(Int64(value))) }
+    mutating func encode(_ value: Int16) throws { try append(.integer(Int64(value))) }
+    mutating func encode(_ value: Int32) throws { try append(.integer(Int64(value))) }
+    mutating func encode(_ value: Int64) throws { try append(.integer(value)) }
+    mutating func encode(_ value: UInt) throws { try append(Document(unsigned: UInt64(value))) }
+    mutating func encode(_ value: UInt8) throws { try append(.integer(Int64(value))) }
+    mutating func encode(_ value: UInt16) throws { try append(.integer(Int64(value))) }
+    mutating func encode(_ value: UInt32) throws { try append(.integer(Int64(value))) }
+    mutating func encode(_ value: UInt64) throws { try append(Document(unsigned: value)) }
+
+    mutating func encode<T: Encodable>(_ value: T) throws {
+        if let direct = state.common.direct(value) { return try append(direct) }
+        let index = try state.beginElement(in: id)
+        try state.deliver(try state.box(value, at: path.appending(index: index)))
+    }
+
+    mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type) -> KeyedEncodingContainer<NestedKey> {
+        let index = state.count(of: id)
+        let nested = state.openNested(dictionary: true, key: nil, in: id)
+        return KeyedEncodingContainer(DirectKeyedEncoder<NestedKey, Builder>(state: state, path: path.appending(index: index), id: nested))
+    }
+
+    mutating func nestedUnkeyedContainer() -> any UnkeyedEncodingContainer {
+        let index = state.count(of: id)
+        let nested = state.openNested(dictionary: false, key: nil, in: id)
+        return DirectUnkeyedEncoder(state: state, path: path.appending(index: index), id: nested)
+    }
+
+    mutating func superEncoder() -> any Encoder {
+        let index = state.count(of: id)
+        return DirectValueEncoder(state: state, path: path.appending(index: index), slot: state.openSuper(key: nil, in: id))
+    }
+}

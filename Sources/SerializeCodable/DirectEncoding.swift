@@ -1,0 +1,333 @@
+/// Codable values written straight into a format's writer while the Codable calls come in order:
+/// neither the encoder's slot tree nor the `Document` is built.
+
+import Foundation
+import SerializeCore
+import SerializeDocument
+
+extension DocumentEncoder {
+    /// `value` written by `format`'s writer as `encode(to:)` calls come, or nil when only the tree
+    /// path can give the answer: CSV, sorted keys, any error (the tree path throws it, with its
+    /// coding path), and every call the stream cannot express exactly as the tree would (see
+    /// ``DirectEncodingState``). The bytes are always the tree path's.
+    func encodeDirectly<T: Encodable>(_ value: T, as format: Format, marker: String?) -> Data? {
+        guard !options.sortKeys, encodesDirectly else { return nil }
+        var writing = options
+        writing.sortKeys = false
+        let common = EncodingState(encoder: self, marker: marker)
+        defer { common.finish() }
+        switch format {
+        case .json:
+            let state = DirectEncodingState(builder: JSONOutput(options: writing), common: common)
+            guard state.encodeRoot(value) != nil else { return nil }
+            return state.builder.finish()
+        case .xmlPlist:
+            let state = DirectEncodingState(builder: XMLPlistOutput(options: writing), common: common)
+            guard state.encodeRoot(value) != nil else { return nil }
+            return state.builder.finish()
+        case .binaryPlist:
+            // The object count is known only at the end: references are written 4 bytes wide,
+            // then narrowed to what the tree path's bound (counted the same way) gives.
+            let state = DirectEncodingState(builder: BinaryPlistOutput(options: writing, objectBound: 1 << 32), common: common)
+            guard let top = state.encodeRoot(value) else { return nil }
+            let size = BinaryPlistOutput.byteCount(UInt64(max(state.objectCount - 1, 0)))
+            guard size <= state.builder.refSize else { return nil }
+            state.builder.narrowReferences(to: size)
+            return try? state.builder.finish(top: top)
+        case .csv:
+            return nil
+        }
+    }
+}
+
+/// Thrown inside the direct path when only the tree path can give the answer; never reaches a
+/// user (``DocumentEncoder/encodeDirectly(_:as:marker:)`` then encodes through the tree).
+struct NeedsTree: Error {}
+
+/// One direct encoding: the writer being driven, and the containers open in it.
+///
+/// Every container, and every value position an encoder may still fill (a slot), is a frame on
+/// one stack, innermost last, with an id that grows as frames are pushed. A write to a container
+/// is in order when the container is still on the stack and no value being encoded (a pinned
+/// slot, ``box(_:at:)``) lies above it: the frames above it are finished, and are closed. Any
+/// other write (to a closed container, a repeated key, a second value for one encoder, a writer's
+/// refusal, an error) marks the encoding ``broken``, and the tree path decides.
+final class DirectEncodingState<Builder: DocumentBuilder> {
+    struct Frame {
+        enum Kind {
+            /// An open dictionary; its keys are on ``keys`` from `keys` on.
+            case dictionary(Builder.DictionaryState, keys: Int)
+            /// An open array with `count` elements begun.
+            case array(Builder.ArrayState, count: Int)
+            /// A value position: `pinned` while ``box(_:at:)`` encodes into it (only it closes
+            /// the slot), unpinned for a super encoder (closed when its parent moves on).
+            case slot(pinned: Bool, value: Builder.Value?)
+        }
+
+        let id: Int
+        var kind: Kind
+    }
+
+    var builder: Builder
+    /// The options, key spelling, nil marker and scalars the tree path uses too.
+    let common: EncodingState
+    private var frames: [Frame] = []
+    /// The keys of the open dictionaries, to find a repeated key (the tree keeps the last value
+    /// at the first key's place, which a stream cannot).
+    private var keys: [String] = []
+    /// The keys of open dictionaries with many members, by frame id, as sets.
+    private var keySets: [Int: Set<DocumentKey>] = [:]
+    private var nextID = 0
+    /// Set at the first call the stream cannot express: the encoding is then thrown away.
+    var broken = false
+    /// The binary plist writer's bound on the objects, counted as `BinaryPlistOutput.objectBound`
+    /// counts a tree: one per value and one per dictionary key.
+    private(set) var objectCount = 0
+    /// Encoders whose value is done, ready for the next one.
+    private var spareEncoders: [DirectValueEncoder<Builder>] = []
+
+    init(builder: Builder, common: EncodingState) {
+        self.builder = builder
+        self.common = common
+        frames.reserveCapacity(16)
+    }
+
+    /// The root value, or nil when the tree path must decide.
+    func encodeRoot<T: Encodable>(_ value: T) -> Builder.Value? {
+        defer { spareEncoders.removeAll() }  // they hold this state
+        do {
+            let root = try box(value, at: .root)
+            guard !broken, frames.isEmpty else { return nil }
+            return root
+        } catch {
+            return nil
+        }
+    }
+
+    /// Marks the encoding broken; the error to throw.
+    func needsTree() -> NeedsTree {
+        broken = true
+        return NeedsTree()
+    }
+
+    // MARK: - Values
+
+    /// Encodes `value` at the position just begun (a member, an element, a slot): the types every
+    /// format writes as one value directly, anything else through its `encode(to:)` into a slot.
+    func box<T: Encodable>(_ value: T, at path: CodingPathNode) throws -> Builder.Value {
+        if let direct = common.direct(value) { return try scalar(direct) }
+        if T.self == Date.self, let custom = common.custom.dates, let date = value as? Date {
+            return try inSlot(at: path, reuse: false) { try custom(date, $0) }
+        }
+        if T.self == Data.self, let custom = common.custom.data, let data = value as? Data {
+            return try inSlot(at: path, reuse: false) { try custom(data, $0) }
+        }
+        if common.renamesKeys, let dictionary = value as? any StringKeyedEncodable {
+            return try dictionary.encodeMembers(directly: self, at: path)
+        }
+        return try inSlot(at: path, reuse: true) { try value.encode(to: $0) }
+    }
+
+    /// A value that is not a container, written.
+    func scalar(_ document: Document) throws -> Builder.Value {
+        objectCount += BinaryPlistOutput.objectBound(document)
+        do { return try builder.scalar(document) } catch { throw needsTree() }
+    }
+
+    /// Runs `body` with an encoder for a new pinned slot, closes what it left open and returns
+    /// the slot's value (an empty dictionary when it encoded nothing, as the tree path does).
+    func inSlot(at path: CodingPathNode, reuse: Bool, _ body: (DirectValueEncoder<Builder>) throws -> Void) throws -> Builder.Value {
+        let id = push(.slot(pinned: true, value: nil))
+        let index = frames.count - 1
+        var encoder = (reuse ? spareEncoders.popLast() : nil) ?? DirectValueEncoder(state: self)
+        encoder.reset(path: path, slot: id)
+        do { try body(encoder) } catch {
+            broken = true
+            throw error
+        }
+        guard index < frames.count, frames[index].id == id else { throw needsTree() }
+        while frames.count - 1 > index { try closeTop() }
+        guard case let .slot(_, stored) = frames.removeLast().kind else { throw needsTree() }
+        let value = try stored ?? emptyDictionary()
+        if reuse, isKnownUniquelyReferenced(&encoder) { spareEncoders.append(encoder) }
+        return value
+    }
+
+    /// `{}`: what a value that encodes nothing, or an unused super encoder, becomes.
+    func emptyDictionary() throws -> Builder.Value {
+        objectCount += 1
+        do {
+            let dictionary = try builder.beginDictionary()
+            return try builder.endDictionary(dictionary)
+        } catch {
+            throw needsTree()
+        }
+    }
+
+    /// A `[String: V]` under a key strategy: its keys are data, written as they are.
+    func encodeStringKeyed<Value: Encodable>(_ dictionary: [String: Value], at path: CodingPathNode) throws -> Builder.Value {
+        try inSlot(at: path, reuse: false) { encoder in
+            let id = encoder.openDictionary()
+            for (key, value) in dictionary {
+                try beginMember(key, in: id)
+                try deliver(try box(value, at: path.appending(PathKey(stringValue: key, intValue: nil))))
+            }
+        }
+    }
+
+    // MARK: - Frames
+
+    private func push(_ kind: Frame.Kind) -> Int {
+        let id = nextID
+        nextID += 1
+        frames.append(Frame(id: id, kind: kind))
+        return id
+    }
+
+    /// Makes frame `id` the innermost, closing the finished frames above it; throws when it is
+    /// closed already or a value being encoded lies above it.
+    func reach(_ id: Int) throws {
+        var index = frames.count - 1
+        while index >= 0 {
+            let frame = frames[index]
+            if frame.id == id { break }
+            if frame.id < id { throw needsTree() }
+            if case .slot(pinned: true, _) = frame.kind { throw needsTree() }
+            index -= 1
+        }
+        guard index >= 0 else { throw needsTree() }
+        while frames.count - 1 > index { try closeTop() }
+    }
+
+    /// Ends the innermost frame and hands its value to the frame below.
+    private func closeTop() throws {
+        guard let frame = frames.popLast() else { throw needsTree() }
+        let value: Builder.Value
+        switch frame.kind {
+        case let .dictionary(state, start):
+            keys.removeSubrange(start...)
+            if !keySets.isEmpty { keySets[frame.id] = nil }
+            do { value = try builder.endDictionary(state) } catch { throw needsTree() }
+        case let .array(state, _):
+            do { value = try builder.endArray(state) } catch { throw needsTree() }
+        case let .slot(pinned, stored):
+            if pinned { throw needsTree() }
+            value = try stored ?? emptyDictionary()
+        }
+        try deliver(value)
+    }
+
+    /// Hands a finished value to the innermost frame: a dictionary's member, an array's element,
+    /// or a slot's one value.
+    func deliver(_ value: Builder.Value) throws {
+        guard let last = frames.indices.last else { throw needsTree() }
+        do {
+            switch frames[last].kind {
+            case .dictionary(var state, let start):
+                try builder.endMember(value, in: &state)
+                frames[last].kind = .dictionary(state, keys: start)
+            case .array(var state, let count):
+                try builder.endElement(value, in: &state)
+                frames[last].kind = .array(state, count: count)
+            case let .slot(pinned, stored):
+                guard stored == nil else { throw needsTree() }
+                frames[last].kind = .slot(pinned: pinned, value: value)
+            }
+        } catch {
+            throw needsTree()
+        }
+    }
+
+    /// Begins member `key` of dictionary `id`, which must not have it yet.
+    func beginMember(_ key: String, in id: Int) throws {
+        try reach(id)
+        let last = frames.count - 1
+        guard case .dictionary(var state, let start) = frames[last].kind else { throw needsTree() }
+        if keys.count - start < 16 {
+            for index in start..<keys.count where keys[index].hasSameScalars(as: key) { throw needsTree() }
+        } else {
+            if keySets[id] == nil { keySets[id] = Set(keys[start..<keys.count].map { DocumentKey($0) }) }
+            guard keySets[id, default: []].insert(DocumentKey(key)).inserted else { throw needsTree() }
+        }
+        keys.append(key)
+        objectCount += 1
+        do { try builder.beginMember(key, in: &state) } catch { throw needsTree() }
+        frames[last].kind = .dictionary(state, keys: start)
+    }
+
+    /// Begins the next element of array `id`; its index.
+    func beginElement(in id: Int) throws -> Int {
+        try reach(id)
+        let last = frames.count - 1
+        guard case .array(var state, let count) = frames[last].kind else { throw needsTree() }
+        do { try builder.beginElement(in: &state) } catch { throw needsTree() }
+        frames[last].kind = .array(state, count: count + 1)
+        return count
+    }
+
+    /// The elements begun in array `id` (the tree path's count); marks the encoding broken when
+    /// the array is closed already.
+    func count(of id: Int) -> Int {
+        for frame in frames.reversed() where frame.id == id {
+            if case let .array(_, count) = frame.kind { return count }
+        }
+        broken = true
+        return 0
+    }
+
+    /// Opens a container at the innermost position (a slot just reached, a member or element
+    /// just begun); its id.
+    func open(dictionary: Bool) throws -> Int {
+        objectCount += 1
+        do {
+            if dictionary { return push(.dictionary(try builder.beginDictionary(), keys: keys.count)) }
+            return push(.array(try builder.beginArray(), count: 0))
+        } catch {
+            throw needsTree()
+        }
+    }
+
+    /// Opens a container in slot `slot`; -1 (a container every write refuses) when the stream
+    /// cannot.
+    func open(dictionary: Bool, inSlot slot: Int) -> Int {
+        do {
+            try reach(slot)
+            guard case .slot(_, nil) = frames[frames.count - 1].kind else { throw needsTree() }
+            return try open(dictionary: dictionary)
+        } catch {
+            broken = true
+            return -1
+        }
+    }
+
+    /// Opens a container as member `key` of dictionary `parent` (or as the next element of array
+    /// `parent` when `key` is nil); -1 when the stream cannot.
+    func openNested(dictionary: Bool, key: String?, in parent: Int) -> Int {
+        do {
+            if let key { try beginMember(key, in: parent) } else { _ = try beginElement(in: parent) }
+            return try open(dictionary: dictionary)
+        } catch {
+            broken = true
+            return -1
+        }
+    }
+
+    /// Begins member `key` of `parent` (or its next element when `key` is nil) as an unpinned
+    /// slot for a super encoder; the slot's id, or -1 when the stream cannot.
+    func openSuper(key: String?, in parent: Int) -> Int {
+        do {
+            if let key { try beginMember(key, in: parent) } else { _ = try beginElement(in: parent) }
+            return push(.slot(pinned: false, value: nil))
+        } catch {
+            broken = true
+            return -1
+        }
+    }
+
+    /// Puts the value of slot `slot`, which must have none yet.
+    func fill(slot: Int, with value: () throws -> Builder.Value) throws {
+        try reach(slot)
+        guard case .slot(_, nil) = frames[frames.count - 1].kind else { throw needsTree() }
+        try deliver(try value())
+    }
+}
