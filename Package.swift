@@ -226,7 +226,8 @@ let package = Package(
             name: "SerializeTestingTests",
             dependencies: [
                 "SerializeTesting", "SerializeModels", "SerializeCore", "SerializeCoding", "SerializeDocument", "SerializePersistence",
-                "TestSupport",
+                // The direct encoding path against the tree path (DirectEncodingTests).
+                "SerializeCodable", "TestSupport",
                 .product(name: "PropertyBased", package: "swift-property-based"),
             ],
             swiftSettings: swiftSettings

@@ -1,20 +1,20 @@
 /// Codable values written straight into a format's writer while the Codable calls come in order:
 /// neither the encoder's slot tree nor the `Document` is built.
 
-import Foundation
+package import Foundation
 import SerializeCore
-import SerializeDocument
+package import SerializeDocument
 
 extension DocumentEncoder {
     /// `value` written by `format`'s writer as `encode(to:)` calls come, or nil when only the tree
     /// path can give the answer: CSV, sorted keys, any error (the tree path throws it, with its
     /// coding path), and every call the stream cannot express exactly as the tree would (see
     /// ``DirectEncodingState``). The bytes are always the tree path's.
-    func encodeDirectly<T: Encodable>(_ value: T, as format: Format, marker: String?) -> Data? {
+    package func encodeDirectly<T: Encodable>(_ value: T, as format: Format) -> Data? {
         guard !options.sortKeys, encodesDirectly else { return nil }
         var writing = options
         writing.sortKeys = false
-        let common = EncodingState(encoder: self, marker: marker)
+        let common = EncodingState(encoder: self, marker: nilMarker ?? options.nullMarker(for: format))
         defer { common.finish() }
         switch format {
         case .json:
@@ -41,7 +41,7 @@ extension DocumentEncoder {
 }
 
 /// Thrown inside the direct path when only the tree path can give the answer; never reaches a
-/// user (``DocumentEncoder/encodeDirectly(_:as:marker:)`` then encodes through the tree).
+/// user (``DocumentEncoder/encodeDirectly(_:as:)`` then encodes through the tree).
 struct NeedsTree: Error {}
 
 /// One direct encoding: the writer being driven, and the containers open in it.

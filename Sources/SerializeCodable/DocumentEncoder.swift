@@ -84,9 +84,8 @@ public struct DocumentEncoder: Sendable {
     /// - Throws: `EncodingError.invalidValue` with the coding path; where the writer refuses a
     ///   value (NaN in JSON, `null` in a property list), its ``Diagnostic`` is the underlying error.
     public func encode<T: Encodable>(_ value: T, as format: Format) throws -> Data {
-        let marker = nilMarker ?? options.nullMarker(for: format)
-        if let data = encodeDirectly(value, as: format, marker: marker) { return data }
-        var document = try encode(value, marker: marker)
+        if let data = encodeDirectly(value, as: format) { return data }
+        var document = try encode(value, marker: nilMarker ?? options.nullMarker(for: format))
         if format.csvDialect != nil, !(value is any RowsOfCSV) { document = .array([document]) }
         do {
             // The tree is already in the order asked for: the writer only has to keep it.
