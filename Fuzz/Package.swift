@@ -41,7 +41,7 @@ let package = Package(
         fuzzTarget("FuzzCSV", ["SerializeDocument", "SerializeCSV"]),
         fuzzTarget("FuzzCSVInfer", ["SerializeDocument"]),
         fuzzTarget("FuzzPlistLint", ["PlistInspector"]),
-        fuzzTarget("FuzzModels", ["SerializeModels", "SerializeDocument", "SerializePersistence"]),
+        fuzzTarget("FuzzModels", ["SerializeModels", "SerializeDocument", "SerializePersistence", "SerializeCodable"]),
 
         // Differential: a disagreement traps, so libFuzzer records the input.
         fuzzTarget("FuzzRoundTrip", ["SerializeDocument"]),

@@ -5,7 +5,7 @@ import Foundation
 import SerializeDocument
 
 /// The `Encoder` for one value position (a slot): it may open one container or write one value.
-final class DirectValueEncoder<Builder: DocumentBuilder>: Encoder, SingleValueEncodingContainer {
+final class DirectValueEncoder: Encoder, SingleValueEncodingContainer {
     enum Use {
         case fresh
         case keyed(Int)
@@ -13,17 +13,17 @@ final class DirectValueEncoder<Builder: DocumentBuilder>: Encoder, SingleValueEn
         case used
     }
 
-    let state: DirectEncodingState<Builder>
+    let state: DirectEncodingState
     var path: CodingPathNode = .root
     /// The id of the slot this encoder fills.
     var slot = -1
     var use = Use.fresh
 
-    init(state: DirectEncodingState<Builder>) {
+    init(state: DirectEncodingState) {
         self.state = state
     }
 
-    convenience init(state: DirectEncodingState<Builder>, path: CodingPathNode, slot: Int) {
+    convenience init(state: DirectEncodingState, path: CodingPathNode, slot: Int) {
         self.init(state: state)
         reset(path: path, slot: slot)
     }
@@ -54,7 +54,7 @@ final class DirectValueEncoder<Builder: DocumentBuilder>: Encoder, SingleValueEn
     }
 
     func container<Key: CodingKey>(keyedBy type: Key.Type) -> KeyedEncodingContainer<Key> {
-        KeyedEncodingContainer(DirectKeyedEncoder<Key, Builder>(state: state, path: path, id: openDictionary()))
+        KeyedEncodingContainer(DirectKeyedEncoder<Key>(state: state, path: path, id: openDictionary()))
     }
 
     func unkeyedContainer() -> any UnkeyedEncodingContainer {
@@ -80,7 +80,7 @@ final class DirectValueEncoder<Builder: DocumentBuilder>: Encoder, SingleValueEn
         try put { try state.scalar(document) }
     }
 
-    private func put(_ value: () throws -> Builder.Value) throws {
+    private func put(_ value: () throws -> DirectEncodingState.Value) throws {
         guard case .fresh = use else { throw state.needsTree() }
         use = .used
         try state.fill(slot: slot, with: value)
@@ -106,8 +106,8 @@ final class DirectValueEncoder<Builder: DocumentBuilder>: Encoder, SingleValueEn
 
 // MARK: - Keyed
 
-struct DirectKeyedEncoder<Key: CodingKey, Builder: DocumentBuilder>: KeyedEncodingContainerProtocol {
-    let state: DirectEncodingState<Builder>
+struct DirectKeyedEncoder<Key: CodingKey>: KeyedEncodingContainerProtocol {
+    let state: DirectEncodingState
     let path: CodingPathNode
     /// The dictionary's frame id (-1: one the stream could not open; every write refuses).
     let id: Int
@@ -144,7 +144,7 @@ struct DirectKeyedEncoder<Key: CodingKey, Builder: DocumentBuilder>: KeyedEncodi
 
     mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type, forKey key: Key) -> KeyedEncodingContainer<NestedKey> {
         let nested = state.openNested(dictionary: true, key: state.common.key(key, in: path), in: id)
-        return KeyedEncodingContainer(DirectKeyedEncoder<NestedKey, Builder>(state: state, path: path.appending(key), id: nested))
+        return KeyedEncodingContainer(DirectKeyedEncoder<NestedKey>(state: state, path: path.appending(key), id: nested))
     }
 
     mutating func nestedUnkeyedContainer(forKey key: Key) -> any UnkeyedEncodingContainer {
@@ -164,8 +164,8 @@ struct DirectKeyedEncoder<Key: CodingKey, Builder: DocumentBuilder>: KeyedEncodi
 
 // MARK: - Unkeyed
 
-struct DirectUnkeyedEncoder<Builder: DocumentBuilder>: UnkeyedEncodingContainer {
-    let state: DirectEncodingState<Builder>
+struct DirectUnkeyedEncoder: UnkeyedEncodingContainer {
+    let state: DirectEncodingState
     let path: CodingPathNode
     /// The array's frame id (-1: one the stream could not open; every write refuses).
     let id: Int
@@ -204,7 +204,7 @@ struct DirectUnkeyedEncoder<Builder: DocumentBuilder>: UnkeyedEncodingContainer 
     mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type) -> KeyedEncodingContainer<NestedKey> {
         let index = state.count(of: id)
         let nested = state.openNested(dictionary: true, key: nil, in: id)
-        return KeyedEncodingContainer(DirectKeyedEncoder<NestedKey, Builder>(state: state, path: path.appending(index: index), id: nested))
+        return KeyedEncodingContainer(DirectKeyedEncoder<NestedKey>(state: state, path: path.appending(index: index), id: nested))
     }
 
     mutating func nestedUnkeyedContainer() -> any UnkeyedEncodingContainer {

@@ -18,22 +18,25 @@ extension DocumentEncoder {
         defer { common.finish() }
         switch format {
         case .json:
-            let state = DirectEncodingState(builder: JSONOutput(options: writing), common: common)
+            let state = DirectEncodingState(common: common)
+            state.json = JSONOutput(options: writing)
             guard state.encodeRoot(value) != nil else { return nil }
-            return state.builder.finish()
+            return state.json?.finish()
         case .xmlPlist:
-            let state = DirectEncodingState(builder: XMLPlistOutput(options: writing), common: common)
+            let state = DirectEncodingState(common: common)
+            state.xml = XMLPlistOutput(options: writing)
             guard state.encodeRoot(value) != nil else { return nil }
-            return state.builder.finish()
+            return state.xml?.finish()
         case .binaryPlist:
             // The object count is known only at the end: references are written 4 bytes wide,
             // then narrowed to what the tree path's bound (counted the same way) gives.
-            let state = DirectEncodingState(builder: BinaryPlistOutput(options: writing, objectBound: 1 << 32), common: common)
-            guard let top = state.encodeRoot(value) else { return nil }
+            let state = DirectEncodingState(common: common)
+            state.binary = BinaryPlistOutput(options: writing, objectBound: 1 << 32)
+            guard let top = state.encodeRoot(value), var output = state.binary else { return nil }
             let size = BinaryPlistOutput.byteCount(UInt64(max(state.objectCount - 1, 0)))
-            guard size <= state.builder.refSize else { return nil }
-            state.builder.narrowReferences(to: size)
-            return try? state.builder.finish(top: top)
+            guard size <= output.refSize else { return nil }
+            output.narrowReferences(to: size)
+            return try? output.finish(top: top)
         case .csv:
             return nil
         }
@@ -52,23 +55,35 @@ struct NeedsTree: Error {}
 /// slot, ``box(_:at:)``) lies above it: the frames above it are finished, and are closed. Any
 /// other write (to a closed container, a repeated key, a second value for one encoder, a writer's
 /// refusal, an error) marks the encoding ``broken``, and the tree path decides.
-final class DirectEncodingState<Builder: DocumentBuilder> {
+///
+/// The writer is one of three concrete outputs, not a generic parameter: the containers are
+/// called through Codable's protocols, whose witnesses would run a generic state unspecialized
+/// (every frame copied through value witnesses), three times slower than the tree path.
+final class DirectEncodingState {
+    /// A finished value: the binary plist's object number (nil for an omitted null), nil for
+    /// JSON and XML, which need none.
+    typealias Value = Int?
+
     struct Frame {
         enum Kind {
-            /// An open dictionary; its keys are on ``keys`` from `keys` on.
-            case dictionary(Builder.DictionaryState, keys: Int)
+            /// An open dictionary (JSON and XML keep their member count in `start`); its keys
+            /// are on ``keys`` from `keys` on.
+            case dictionary(BinaryPlistOutput.PendingDictionary, keys: Int)
             /// An open array with `count` elements begun.
-            case array(Builder.ArrayState, count: Int)
+            case array(Int, count: Int)
             /// A value position: `pinned` while ``box(_:at:)`` encodes into it (only it closes
             /// the slot), unpinned for a super encoder (closed when its parent moves on).
-            case slot(pinned: Bool, value: Builder.Value?)
+            case slot(pinned: Bool, value: Value?)
         }
 
         let id: Int
         var kind: Kind
     }
 
-    var builder: Builder
+    /// The writer being driven: exactly one is set.
+    var json: JSONOutput?
+    var xml: XMLPlistOutput?
+    var binary: BinaryPlistOutput?
     /// The options, key spelling, nil marker and scalars the tree path uses too.
     let common: EncodingState
     private var frames: [Frame] = []
@@ -84,16 +99,15 @@ final class DirectEncodingState<Builder: DocumentBuilder> {
     /// counts a tree: one per value and one per dictionary key.
     private(set) var objectCount = 0
     /// Encoders whose value is done, ready for the next one.
-    private var spareEncoders: [DirectValueEncoder<Builder>] = []
+    private var spareEncoders: [DirectValueEncoder] = []
 
-    init(builder: Builder, common: EncodingState) {
-        self.builder = builder
+    init(common: EncodingState) {
         self.common = common
         frames.reserveCapacity(16)
     }
 
     /// The root value, or nil when the tree path must decide.
-    func encodeRoot<T: Encodable>(_ value: T) -> Builder.Value? {
+    func encodeRoot<T: Encodable>(_ value: T) -> Value? {
         defer { spareEncoders.removeAll() }  // they hold this state
         do {
             let root = try box(value, at: .root)
@@ -114,7 +128,7 @@ final class DirectEncodingState<Builder: DocumentBuilder> {
 
     /// Encodes `value` at the position just begun (a member, an element, a slot): the types every
     /// format writes as one value directly, anything else through its `encode(to:)` into a slot.
-    func box<T: Encodable>(_ value: T, at path: CodingPathNode) throws -> Builder.Value {
+    func box<T: Encodable>(_ value: T, at path: CodingPathNode) throws -> Value {
         if let direct = common.direct(value) { return try scalar(direct) }
         if T.self == Date.self, let custom = common.custom.dates, let date = value as? Date {
             return try inSlot(at: path, reuse: false) { try custom(date, $0) }
@@ -129,14 +143,21 @@ final class DirectEncodingState<Builder: DocumentBuilder> {
     }
 
     /// A value that is not a container, written.
-    func scalar(_ document: Document) throws -> Builder.Value {
+    func scalar(_ document: Document) throws -> Value {
         objectCount += BinaryPlistOutput.objectBound(document)
-        do { return try builder.scalar(document) } catch { throw needsTree() }
+        do {
+            if binary != nil { return try binary?.scalar(document) ?? nil }
+            try json?.scalar(document)
+            try xml?.scalar(document)
+            return nil
+        } catch {
+            throw needsTree()
+        }
     }
 
     /// Runs `body` with an encoder for a new pinned slot, closes what it left open and returns
     /// the slot's value (an empty dictionary when it encoded nothing, as the tree path does).
-    func inSlot(at path: CodingPathNode, reuse: Bool, _ body: (DirectValueEncoder<Builder>) throws -> Void) throws -> Builder.Value {
+    func inSlot(at path: CodingPathNode, reuse: Bool, _ body: (DirectValueEncoder) throws -> Void) throws -> Value {
         let id = push(.slot(pinned: true, value: nil))
         let index = frames.count - 1
         var encoder = (reuse ? spareEncoders.popLast() : nil) ?? DirectValueEncoder(state: self)
@@ -154,18 +175,65 @@ final class DirectEncodingState<Builder: DocumentBuilder> {
     }
 
     /// `{}`: what a value that encodes nothing, or an unused super encoder, becomes.
-    func emptyDictionary() throws -> Builder.Value {
+    func emptyDictionary() throws -> Value {
         objectCount += 1
-        do {
-            let dictionary = try builder.beginDictionary()
-            return try builder.endDictionary(dictionary)
-        } catch {
-            throw needsTree()
-        }
+        do { return try endDictionary(beginDictionary()) } catch { throw needsTree() }
+    }
+
+    // MARK: - The writer's events
+
+    private func beginDictionary() throws(Diagnostic) -> BinaryPlistOutput.PendingDictionary {
+        if binary != nil { return try binary?.beginDictionary() ?? BinaryPlistOutput.PendingDictionary(start: 0) }
+        if let start = try json?.beginDictionary() { return BinaryPlistOutput.PendingDictionary(start: start) }
+        return BinaryPlistOutput.PendingDictionary(start: try xml?.beginDictionary() ?? 0)
+    }
+
+    private func beginMember(_ key: String, in dictionary: inout BinaryPlistOutput.PendingDictionary) throws(Diagnostic) {
+        if binary != nil { return try binary?.beginMember(key, in: &dictionary) ?? () }
+        try json?.beginMember(key, in: &dictionary.start)
+        try xml?.beginMember(key, in: &dictionary.start)
+    }
+
+    private func endMember(_ value: Value, in dictionary: inout BinaryPlistOutput.PendingDictionary) throws(Diagnostic) {
+        if binary != nil { return try binary?.endMember(value, in: &dictionary) ?? () }
+        try json?.endMember((), in: &dictionary.start)
+        try xml?.endMember((), in: &dictionary.start)
+    }
+
+    private func endDictionary(_ dictionary: BinaryPlistOutput.PendingDictionary) throws(Diagnostic) -> Value {
+        if binary != nil { return try binary?.endDictionary(dictionary) ?? nil }
+        try json?.endDictionary(dictionary.start)
+        try xml?.endDictionary(dictionary.start)
+        return nil
+    }
+
+    private func beginArray() throws(Diagnostic) -> Int {
+        if binary != nil { return try binary?.beginArray() ?? 0 }
+        if let start = try json?.beginArray() { return start }
+        return try xml?.beginArray() ?? 0
+    }
+
+    private func beginElement(in array: inout Int) throws(Diagnostic) {
+        if binary != nil { return try binary?.beginElement(in: &array) ?? () }
+        try json?.beginElement(in: &array)
+        try xml?.beginElement(in: &array)
+    }
+
+    private func endElement(_ value: Value, in array: inout Int) throws(Diagnostic) {
+        if binary != nil { return try binary?.endElement(value, in: &array) ?? () }
+        try json?.endElement((), in: &array)
+        try xml?.endElement((), in: &array)
+    }
+
+    private func endArray(_ array: Int) throws(Diagnostic) -> Value {
+        if binary != nil { return try binary?.endArray(array) ?? nil }
+        try json?.endArray(array)
+        try xml?.endArray(array)
+        return nil
     }
 
     /// A `[String: V]` under a key strategy: its keys are data, written as they are.
-    func encodeStringKeyed<Value: Encodable>(_ dictionary: [String: Value], at path: CodingPathNode) throws -> Builder.Value {
+    func encodeStringKeyed<Element: Encodable>(_ dictionary: [String: Element], at path: CodingPathNode) throws -> Value {
         try inSlot(at: path, reuse: false) { encoder in
             let id = encoder.openDictionary()
             for (key, value) in dictionary {
@@ -186,13 +254,20 @@ final class DirectEncodingState<Builder: DocumentBuilder> {
 
     /// Makes frame `id` the innermost, closing the finished frames above it; throws when it is
     /// closed already or a value being encoded lies above it.
+    @inline(__always)
     func reach(_ id: Int) throws {
+        // Nearly always the innermost frame already.
+        if let last = frames.indices.last, frames[last].id == id { return }
+        try close(above: id)
+    }
+
+    private func close(above id: Int) throws {
         var index = frames.count - 1
         while index >= 0 {
-            let frame = frames[index]
-            if frame.id == id { break }
-            if frame.id < id { throw needsTree() }
-            if case .slot(pinned: true, _) = frame.kind { throw needsTree() }
+            let frameID = frames[index].id
+            if frameID == id { break }
+            if frameID < id { throw needsTree() }
+            if case .slot(pinned: true, _) = frames[index].kind { throw needsTree() }
             index -= 1
         }
         guard index >= 0 else { throw needsTree() }
@@ -202,14 +277,14 @@ final class DirectEncodingState<Builder: DocumentBuilder> {
     /// Ends the innermost frame and hands its value to the frame below.
     private func closeTop() throws {
         guard let frame = frames.popLast() else { throw needsTree() }
-        let value: Builder.Value
+        let value: Value
         switch frame.kind {
         case let .dictionary(state, start):
             keys.removeSubrange(start...)
             if !keySets.isEmpty { keySets[frame.id] = nil }
-            do { value = try builder.endDictionary(state) } catch { throw needsTree() }
+            do { value = try endDictionary(state) } catch { throw needsTree() }
         case let .array(state, _):
-            do { value = try builder.endArray(state) } catch { throw needsTree() }
+            do { value = try endArray(state) } catch { throw needsTree() }
         case let .slot(pinned, stored):
             if pinned { throw needsTree() }
             value = try stored ?? emptyDictionary()
@@ -219,15 +294,15 @@ final class DirectEncodingState<Builder: DocumentBuilder> {
 
     /// Hands a finished value to the innermost frame: a dictionary's member, an array's element,
     /// or a slot's one value.
-    func deliver(_ value: Builder.Value) throws {
+    func deliver(_ value: Value) throws {
         guard let last = frames.indices.last else { throw needsTree() }
         do {
             switch frames[last].kind {
             case .dictionary(var state, let start):
-                try builder.endMember(value, in: &state)
+                try endMember(value, in: &state)
                 frames[last].kind = .dictionary(state, keys: start)
             case .array(var state, let count):
-                try builder.endElement(value, in: &state)
+                try endElement(value, in: &state)
                 frames[last].kind = .array(state, count: count)
             case let .slot(pinned, stored):
                 guard stored == nil else { throw needsTree() }
@@ -251,7 +326,7 @@ final class DirectEncodingState<Builder: DocumentBuilder> {
         }
         keys.append(key)
         objectCount += 1
-        do { try builder.beginMember(key, in: &state) } catch { throw needsTree() }
+        do { try beginMember(key, in: &state) } catch { throw needsTree() }
         frames[last].kind = .dictionary(state, keys: start)
     }
 
@@ -260,7 +335,7 @@ final class DirectEncodingState<Builder: DocumentBuilder> {
         try reach(id)
         let last = frames.count - 1
         guard case .array(var state, let count) = frames[last].kind else { throw needsTree() }
-        do { try builder.beginElement(in: &state) } catch { throw needsTree() }
+        do { try beginElement(in: &state) } catch { throw needsTree() }
         frames[last].kind = .array(state, count: count + 1)
         return count
     }
@@ -280,8 +355,8 @@ final class DirectEncodingState<Builder: DocumentBuilder> {
     func open(dictionary: Bool) throws -> Int {
         objectCount += 1
         do {
-            if dictionary { return push(.dictionary(try builder.beginDictionary(), keys: keys.count)) }
-            return push(.array(try builder.beginArray(), count: 0))
+            if dictionary { return push(.dictionary(try beginDictionary(), keys: keys.count)) }
+            return push(.array(try beginArray(), count: 0))
         } catch {
             throw needsTree()
         }
@@ -325,7 +400,7 @@ final class DirectEncodingState<Builder: DocumentBuilder> {
     }
 
     /// Puts the value of slot `slot`, which must have none yet.
-    func fill(slot: Int, with value: () throws -> Builder.Value) throws {
+    func fill(slot: Int, with value: () throws -> Value) throws {
         try reach(slot)
         guard case .slot(_, nil) = frames[frames.count - 1].kind else { throw needsTree() }
         try deliver(try value())

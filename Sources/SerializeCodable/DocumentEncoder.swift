@@ -81,6 +81,13 @@ public struct DocumentEncoder: Sendable {
     /// In CSV an array is one row per element and any other value a file of one row, nested
     /// values as columns named in the one column grammar (`address.city`, `tags[0]`).
     ///
+    /// JSON and property lists are written while `encode(to:)` runs, with no tree in between,
+    /// unless keys are sorted. Where an `encode(to:)` writes in an order the bytes cannot follow
+    /// (a container written to after a later sibling was opened, a key encoded twice, a super
+    /// encoder used after its parent moved on) or anything throws, the value is encoded again
+    /// through a ``Document``: the bytes and errors are the same either way, but `encode(to:)`
+    /// then runs twice.
+    ///
     /// - Throws: `EncodingError.invalidValue` with the coding path; where the writer refuses a
     ///   value (NaN in JSON, `null` in a property list), its ``Diagnostic`` is the underlying error.
     public func encode<T: Encodable>(_ value: T, as format: Format) throws -> Data {
@@ -220,7 +227,7 @@ enum EncodedSlot {
 protocol StringKeyedEncodable {
     func encodeMembers(state: EncodingState, at path: CodingPathNode) throws -> EncodedSlot
     /// The same members written straight into a writer (``DirectEncodingState``).
-    func encodeMembers<Builder>(directly state: DirectEncodingState<Builder>, at path: CodingPathNode) throws -> Builder.Value
+    func encodeMembers(directly state: DirectEncodingState, at path: CodingPathNode) throws -> DirectEncodingState.Value
 }
 
 extension Dictionary: StringKeyedEncodable where Key == String, Value: Encodable {
@@ -233,7 +240,7 @@ extension Dictionary: StringKeyedEncodable where Key == String, Value: Encodable
         return .dictionary(dictionary)
     }
 
-    func encodeMembers<Builder>(directly state: DirectEncodingState<Builder>, at path: CodingPathNode) throws -> Builder.Value {
+    func encodeMembers(directly state: DirectEncodingState, at path: CodingPathNode) throws -> DirectEncodingState.Value {
         try state.encodeStringKeyed(self, at: path)
     }
 }

@@ -49,11 +49,14 @@ package struct BinaryPlistOutput: DocumentBuilder {
     /// An open dictionary: its kept members wait on ``pendingRefs`` from `start` on, as
     /// (key, value) pairs of object numbers.
     package struct PendingDictionary {
-        var start: Int
+        /// Where its references start (for the direct encoder, also the other writers' state).
+        package var start: Int
         var key = ""
         /// Whether the first member kept (not omitted) is `CF$UID`; `key` names only the last
         /// member started, which may have been omitted.
         var firstKeptKeyIsUID = false
+
+        package init(start: Int) { self.start = start }
     }
 
     /// The object numbers of every open container's kept elements and members, innermost last,
