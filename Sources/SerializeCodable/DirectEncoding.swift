@@ -80,30 +80,84 @@ final class DirectEncodingState {
         var kind: Kind
     }
 
-    /// The writer being driven: exactly one is set.
-    var json: JSONOutput?
-    var xml: XMLPlistOutput?
-    var binary: BinaryPlistOutput?
+    /// What changes during the encoding, behind a pointer: a class's stored `var` is checked for
+    /// exclusive access at run time on every access, which cost a quarter of the encoding.
+    struct Mutable {
+        /// The writer being driven: exactly one is set.
+        var json: JSONOutput?
+        var xml: XMLPlistOutput?
+        var binary: BinaryPlistOutput?
+        var frames: [Frame] = []
+        /// The keys of the open dictionaries, to find a repeated key (the tree keeps the last
+        /// value at the first key's place, which a stream cannot).
+        var keys: [String] = []
+        /// The keys of open dictionaries with many members, by frame id, as sets.
+        var keySets: [Int: Set<DocumentKey>] = [:]
+        var nextID = 0
+        /// Set at the first call the stream cannot express: the encoding is then thrown away.
+        var broken = false
+        /// The binary plist writer's bound on the objects, counted as
+        /// `BinaryPlistOutput.objectBound` counts a tree: one per value and one per dictionary key.
+        var objectCount = 0
+        /// Encoders whose value is done, ready for the next one.
+        var spareEncoders: [DirectValueEncoder] = []
+    }
+
+    private let mutable: UnsafeMutablePointer<Mutable>
     /// The options, key spelling, nil marker and scalars the tree path uses too.
     let common: EncodingState
-    private var frames: [Frame] = []
-    /// The keys of the open dictionaries, to find a repeated key (the tree keeps the last value
-    /// at the first key's place, which a stream cannot).
-    private var keys: [String] = []
-    /// The keys of open dictionaries with many members, by frame id, as sets.
-    private var keySets: [Int: Set<DocumentKey>] = [:]
-    private var nextID = 0
-    /// Set at the first call the stream cannot express: the encoding is then thrown away.
-    var broken = false
-    /// The binary plist writer's bound on the objects, counted as `BinaryPlistOutput.objectBound`
-    /// counts a tree: one per value and one per dictionary key.
-    private(set) var objectCount = 0
-    /// Encoders whose value is done, ready for the next one.
-    private var spareEncoders: [DirectValueEncoder] = []
+
+    var json: JSONOutput? {
+        _read { yield mutable.pointee.json }
+        _modify { yield &mutable.pointee.json }
+    }
+    var xml: XMLPlistOutput? {
+        _read { yield mutable.pointee.xml }
+        _modify { yield &mutable.pointee.xml }
+    }
+    var binary: BinaryPlistOutput? {
+        _read { yield mutable.pointee.binary }
+        _modify { yield &mutable.pointee.binary }
+    }
+    private var frames: [Frame] {
+        _read { yield mutable.pointee.frames }
+        _modify { yield &mutable.pointee.frames }
+    }
+    private var keys: [String] {
+        _read { yield mutable.pointee.keys }
+        _modify { yield &mutable.pointee.keys }
+    }
+    private var keySets: [Int: Set<DocumentKey>] {
+        _read { yield mutable.pointee.keySets }
+        _modify { yield &mutable.pointee.keySets }
+    }
+    private var nextID: Int {
+        get { mutable.pointee.nextID }
+        set { mutable.pointee.nextID = newValue }
+    }
+    var broken: Bool {
+        get { mutable.pointee.broken }
+        set { mutable.pointee.broken = newValue }
+    }
+    private(set) var objectCount: Int {
+        get { mutable.pointee.objectCount }
+        set { mutable.pointee.objectCount = newValue }
+    }
+    private var spareEncoders: [DirectValueEncoder] {
+        _read { yield mutable.pointee.spareEncoders }
+        _modify { yield &mutable.pointee.spareEncoders }
+    }
 
     init(common: EncodingState) {
         self.common = common
-        frames.reserveCapacity(16)
+        mutable = .allocate(capacity: 1)
+        mutable.initialize(to: Mutable())
+        mutable.pointee.frames.reserveCapacity(16)
+    }
+
+    deinit {
+        mutable.deinitialize(count: 1)
+        mutable.deallocate()
     }
 
     /// The root value, or nil when the tree path must decide.
