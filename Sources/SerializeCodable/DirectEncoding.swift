@@ -243,21 +243,24 @@ final class DirectEncodingState {
     }
 
     private func beginMember(_ key: String, in dictionary: inout BinaryPlistOutput.PendingDictionary) throws(Diagnostic) {
-        if binary != nil { return try binary?.beginMember(key, in: &dictionary) ?? () }
-        try json?.beginMember(key, in: &dictionary.start)
-        try xml?.beginMember(key, in: &dictionary.start)
+        if binary != nil {
+            binary?.beginMember(key, in: &dictionary)
+            return
+        }
+        json?.beginMember(key, in: &dictionary.start)
+        xml?.beginMember(key, in: &dictionary.start)
     }
 
     private func endMember(_ value: Value, in dictionary: inout BinaryPlistOutput.PendingDictionary) throws(Diagnostic) {
-        if binary != nil { return try binary?.endMember(value, in: &dictionary) ?? () }
-        try json?.endMember((), in: &dictionary.start)
-        try xml?.endMember((), in: &dictionary.start)
+        if binary != nil { return binary?.endMember(value, in: &dictionary) ?? () }
+        json?.endMember((), in: &dictionary.start)
+        xml?.endMember((), in: &dictionary.start)
     }
 
     private func endDictionary(_ dictionary: BinaryPlistOutput.PendingDictionary) throws(Diagnostic) -> Value {
-        if binary != nil { return try binary?.endDictionary(dictionary) ?? nil }
-        try json?.endDictionary(dictionary.start)
-        try xml?.endDictionary(dictionary.start)
+        if binary != nil { return binary?.endDictionary(dictionary) ?? nil }
+        json?.endDictionary(dictionary.start)
+        xml?.endDictionary(dictionary.start)
         return nil
     }
 
@@ -268,21 +271,21 @@ final class DirectEncodingState {
     }
 
     private func beginElement(in array: inout Int) throws(Diagnostic) {
-        if binary != nil { return try binary?.beginElement(in: &array) ?? () }
-        try json?.beginElement(in: &array)
-        try xml?.beginElement(in: &array)
+        if binary != nil { return binary?.beginElement(in: &array) ?? () }
+        json?.beginElement(in: &array)
+        xml?.beginElement(in: &array)
     }
 
     private func endElement(_ value: Value, in array: inout Int) throws(Diagnostic) {
-        if binary != nil { return try binary?.endElement(value, in: &array) ?? () }
-        try json?.endElement((), in: &array)
-        try xml?.endElement((), in: &array)
+        if binary != nil { return binary?.endElement(value, in: &array) ?? () }
+        json?.endElement((), in: &array)
+        xml?.endElement((), in: &array)
     }
 
     private func endArray(_ array: Int) throws(Diagnostic) -> Value {
-        if binary != nil { return try binary?.endArray(array) ?? nil }
-        try json?.endArray(array)
-        try xml?.endArray(array)
+        if binary != nil { return binary?.endArray(array) ?? nil }
+        json?.endArray(array)
+        xml?.endArray(array)
         return nil
     }
 
