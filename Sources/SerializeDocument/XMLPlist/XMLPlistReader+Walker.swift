@@ -204,8 +204,8 @@ struct XMLPlistWalk<Builder: DocumentBuilder> {
     private var skipDepth = 0
     /// Where the last tag was reported, and whether it was a start tag: what
     /// ``lastTagEnd`` is found from.
-    private var lastTagPosition = 0
-    private var lastTagWasStart = false
+    private(set) var lastTagPosition = 0
+    private(set) var lastTagWasStart = false
     /// The parser while it runs (``run(_:)``), which finds a tag's `<` and `>` from where it was
     /// reported: only for a finding or a builder, not for every tag.
     fileprivate(set) var parser: XMLEventParser?
@@ -240,27 +240,6 @@ struct XMLPlistWalk<Builder: DocumentBuilder> {
     private mutating func stopBuilding(_ error: Diagnostic) {
         builderError = error
         building = false
-    }
-
-    // MARK: - Tag offsets
-
-    /// The offset of the `<` of the start tag reported at `position`.
-    func tagStart(_ position: Int) -> Int {
-        parser?.startTagStart(reportedAt: position) ?? position
-    }
-
-    /// The offset of `frame`'s start tag's `<`.
-    func start(of frame: Frame) -> Int { tagStart(frame.position) }
-
-    /// The offset just past `frame`'s start tag's `>`.
-    func contentStart(of frame: Frame) -> Int {
-        parser?.startTagEnd(reportedAt: frame.position) ?? frame.position
-    }
-
-    /// The offset just past the last tag's `>`.
-    var lastTagEnd: Int {
-        guard lastTagWasStart else { return lastTagPosition }
-        return parser?.startTagEnd(reportedAt: lastTagPosition) ?? lastTagPosition
     }
 
     // MARK: - Start tags
