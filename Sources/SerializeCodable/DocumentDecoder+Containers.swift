@@ -3,6 +3,7 @@
 import Foundation
 import OrderedCollections
 import SerializeDocument
+import SerializeCore
 
 /// The `Decoder` handed to one value's `init(from:)`.
 final class DocumentValueDecoder: Decoder, SingleValueDecodingContainer {
@@ -100,10 +101,21 @@ final class DocumentValueDecoder: Decoder, SingleValueDecodingContainer {
 
 // MARK: - Keyed
 
-struct KeyedDocumentDecoder<Key: CodingKey>: KeyedDecodingContainerProtocol {
+/// A class, so that the standard library's container box holds one reference: a struct of
+/// several would be copied through its value witnesses on every call.
+final class KeyedDocumentDecoder<Key: CodingKey>: KeyedDecodingContainerProtocol {
     let state: DecodingState
     let members: OrderedDictionary<DocumentKey, Document>
     let path: CodingPathNode
+    /// The position after the member found last. A type asks for its members in the order its
+    /// encoder wrote them, so a lookup usually finds its key here with one comparison.
+    private var next = 0
+
+    init(state: DecodingState, members: OrderedDictionary<DocumentKey, Document>, path: CodingPathNode) {
+        self.state = state
+        self.members = members
+        self.path = path
+    }
 
     var codingPath: [any CodingKey] { path.codingPath }
 
@@ -111,15 +123,30 @@ struct KeyedDocumentDecoder<Key: CodingKey>: KeyedDecodingContainerProtocol {
         members.keys.compactMap { Key(stringValue: state.snakeCase && state.custom.keys == nil ? SnakeCase.camelCase($0.string) : $0.string) }
     }
 
-    func contains(_ key: Key) -> Bool { members[state.documentKey(key)] != nil }
+    func contains(_ key: Key) -> Bool { position(of: key) != nil }
+
+    /// Where the member with `key` is (by exact scalars), trying the place after the last one
+    /// found before the dictionary's own lookup.
+    @inline(__always)
+    private func position(of key: Key) -> Int? {
+        let name = state.documentKey(key)
+        let keys = members.keys.elements
+        if next < keys.count, keys[next].string.hasSameScalars(as: name) {
+            next += 1
+            return next - 1
+        }
+        guard let found = members.index(forKey: DocumentKey(name)) else { return nil }
+        next = found + 1
+        return found
+    }
 
     @inline(__always)
     private func member(_ key: Key) throws -> Document {
-        guard let value = members[state.documentKey(key)] else {
+        guard let position = position(of: key) else {
             throw DecodingError.keyNotFound(
                 key, .init(codingPath: codingPath, debugDescription: "No value associated with key \(key) (\"\(key.stringValue)\")."))
         }
-        return value
+        return members.values.elements[position]
     }
 
     func decodeNil(forKey key: Key) throws -> Bool { state.isNull(try member(key)) }
@@ -163,7 +190,7 @@ struct KeyedDocumentDecoder<Key: CodingKey>: KeyedDecodingContainerProtocol {
     }
 
     func superDecoder(forKey key: Key) throws -> any Decoder {
-        DocumentValueDecoder(state: state, value: members[state.documentKey(key)] ?? .null, path: path.appending(key))
+        DocumentValueDecoder(state: state, value: position(of: key).map { members.values.elements[$0] } ?? .null, path: path.appending(key))
     }
 }
 
@@ -195,13 +222,14 @@ struct UnkeyedDocumentDecoder: UnkeyedDecodingContainer {
     var count: Int? { elements.count }
     var isAtEnd: Bool { currentIndex >= elements.count }
 
-    private mutating func next(_ type: Any.Type) throws -> (Document, CodingPathNode) {
+    /// The next element and its index (its coding-path node is made only where needed).
+    private mutating func next(_ type: Any.Type) throws -> (Document, Int) {
         guard currentIndex < elements.count else {
             throw DecodingError.valueNotFound(
                 type, .init(codingPath: path.appending(index: currentIndex).codingPath, debugDescription: "Unkeyed container is at end."))
         }
         defer { currentIndex += 1 }
-        return (elements[currentIndex], path.appending(index: currentIndex))
+        return (elements[currentIndex], currentIndex)
     }
 
     mutating func decodeNil() throws -> Bool {
@@ -216,10 +244,10 @@ struct UnkeyedDocumentDecoder: UnkeyedDecodingContainer {
         return false
     }
 
-    mutating func decode(_ type: Bool.Type) throws -> Bool { let (v, p) = try next(type); return try state.bool(v, at: p) }
-    mutating func decode(_ type: String.Type) throws -> String { let (v, p) = try next(type); return try state.string(v, at: p) }
-    mutating func decode(_ type: Double.Type) throws -> Double { let (v, p) = try next(type); return try state.double(v, at: p) }
-    mutating func decode(_ type: Float.Type) throws -> Float { let (v, p) = try next(type); return try state.float(v, at: p) }
+    mutating func decode(_ type: Bool.Type) throws -> Bool { let (v, i) = try next(type); return try state.bool(v, at: path.appending(index: i)) }
+    mutating func decode(_ type: String.Type) throws -> String { let (v, i) = try next(type); return try state.string(v, at: path.appending(index: i)) }
+    mutating func decode(_ type: Double.Type) throws -> Double { let (v, i) = try next(type); return try state.double(v, at: path.appending(index: i)) }
+    mutating func decode(_ type: Float.Type) throws -> Float { let (v, i) = try next(type); return try state.float(v, at: path.appending(index: i)) }
     mutating func decode(_ type: Int.Type) throws -> Int { try integer() }
     mutating func decode(_ type: Int8.Type) throws -> Int8 { try integer() }
     mutating func decode(_ type: Int16.Type) throws -> Int16 { try integer() }
@@ -232,27 +260,27 @@ struct UnkeyedDocumentDecoder: UnkeyedDecodingContainer {
     mutating func decode(_ type: UInt64.Type) throws -> UInt64 { try integer() }
 
     private mutating func integer<T: FixedWidthInteger>() throws -> T {
-        let (value, path) = try next(T.self)
-        return try state.integer(value, as: T.self, at: path)
+        let (value, index) = try next(T.self)
+        return try state.integer(value, as: T.self, at: path.appending(index: index))
     }
 
     mutating func decode<T: Decodable>(_ type: T.Type) throws -> T {
-        let (value, path) = try next(type)
-        return try state.unbox(value, as: type, at: path)
+        let (value, index) = try next(type)
+        return try state.unbox(value, as: type, at: path.appending(index: index))
     }
 
     mutating func nestedContainer<NestedKey: CodingKey>(keyedBy type: NestedKey.Type) throws -> KeyedDecodingContainer<NestedKey> {
-        let (value, path) = try next([String: Any].self)
-        return try DocumentValueDecoder(state: state, value: value, path: path).container(keyedBy: type)
+        let (value, index) = try next([String: Any].self)
+        return try DocumentValueDecoder(state: state, value: value, path: path.appending(index: index)).container(keyedBy: type)
     }
 
     mutating func nestedUnkeyedContainer() throws -> any UnkeyedDecodingContainer {
-        let (value, path) = try next([Any].self)
-        return try DocumentValueDecoder(state: state, value: value, path: path).unkeyedContainer()
+        let (value, index) = try next([Any].self)
+        return try DocumentValueDecoder(state: state, value: value, path: path.appending(index: index)).unkeyedContainer()
     }
 
     mutating func superDecoder() throws -> any Decoder {
-        let (value, path) = try next(Document.self)
-        return DocumentValueDecoder(state: state, value: value, path: path)
+        let (value, index) = try next(Document.self)
+        return DocumentValueDecoder(state: state, value: value, path: path.appending(index: index))
     }
 }
