@@ -106,6 +106,9 @@ final class DocumentValueDecoder: Decoder, SingleValueDecodingContainer {
 final class KeyedDocumentDecoder<Key: CodingKey>: KeyedDecodingContainerProtocol {
     let state: DecodingState
     let members: OrderedDictionary<DocumentKey, Document>
+    /// The members' keys and values, read by position.
+    private let keys: [DocumentKey]
+    private let values: [Document]
     let path: CodingPathNode
     /// The position after the member found last. A type asks for its members in the order its
     /// encoder wrote them, so a lookup usually finds its key here with one comparison.
@@ -114,6 +117,8 @@ final class KeyedDocumentDecoder<Key: CodingKey>: KeyedDecodingContainerProtocol
     init(state: DecodingState, members: OrderedDictionary<DocumentKey, Document>, path: CodingPathNode) {
         self.state = state
         self.members = members
+        keys = members.keys.elements
+        values = members.values.elements
         self.path = path
     }
 
@@ -130,7 +135,6 @@ final class KeyedDocumentDecoder<Key: CodingKey>: KeyedDecodingContainerProtocol
     @inline(__always)
     private func position(of key: Key) -> Int? {
         let name = state.documentKey(key)
-        let keys = members.keys.elements
         if next < keys.count, keys[next].string.hasSameScalars(as: name) {
             next += 1
             return next - 1
@@ -146,7 +150,7 @@ final class KeyedDocumentDecoder<Key: CodingKey>: KeyedDecodingContainerProtocol
             throw DecodingError.keyNotFound(
                 key, .init(codingPath: codingPath, debugDescription: "No value associated with key \(key) (\"\(key.stringValue)\")."))
         }
-        return members.values.elements[position]
+        return values[position]
     }
 
     func decodeNil(forKey key: Key) throws -> Bool { state.isNull(try member(key)) }
@@ -190,7 +194,7 @@ final class KeyedDocumentDecoder<Key: CodingKey>: KeyedDecodingContainerProtocol
     }
 
     func superDecoder(forKey key: Key) throws -> any Decoder {
-        DocumentValueDecoder(state: state, value: position(of: key).map { members.values.elements[$0] } ?? .null, path: path.appending(key))
+        DocumentValueDecoder(state: state, value: position(of: key).map { values[$0] } ?? .null, path: path.appending(key))
     }
 }
 
