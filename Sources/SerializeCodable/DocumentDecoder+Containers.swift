@@ -23,6 +23,13 @@ final class DocumentValueDecoder: Decoder, SingleValueDecodingContainer {
     var userInfo: [CodingUserInfoKey: Any] { state.userInfo }
 
     func container<Key: CodingKey>(keyedBy type: Key.Type) throws -> KeyedDecodingContainer<Key> {
+        try Self.container(keyedBy: type, state: state, value: value, path: path)
+    }
+
+    /// The keyed container of `value`; a nested container asks for it without a decoder object.
+    static func container<Key: CodingKey>(
+        keyedBy type: Key.Type, state: DecodingState, value: Document, path: CodingPathNode
+    ) throws -> KeyedDecodingContainer<Key> {
         // CSV writes an empty dictionary as the text `{}`.
         if state.fromText, case .string("{}") = value {
             return KeyedDecodingContainer(KeyedDocumentDecoder<Key>(state: state, members: [:], path: path))
@@ -30,25 +37,25 @@ final class DocumentValueDecoder: Decoder, SingleValueDecodingContainer {
         guard case let .dictionary(members) = value else {
             if state.isNull(value) {
                 throw DecodingError.valueNotFound(
-                    [String: Any].self, .init(codingPath: codingPath, debugDescription: "Cannot get keyed decoding container -- found null value instead"))
+                    [String: Any].self, .init(codingPath: path.codingPath, debugDescription: "Cannot get keyed decoding container -- found null value instead"))
             }
             throw DecodingError.typeMismatch(
-                [String: Any].self, .init(codingPath: codingPath, debugDescription: "Expected to decode Dictionary<String, Any> but found \(DecodingState.describe(value)) instead."))
+                [String: Any].self, .init(codingPath: path.codingPath, debugDescription: "Expected to decode Dictionary<String, Any> but found \(DecodingState.describe(value)) instead."))
         }
         if let custom = state.custom.keys {
-            return KeyedDecodingContainer(KeyedDocumentDecoder<Key>(state: state, members: try renamed(members, by: custom), path: path))
+            return KeyedDecodingContainer(KeyedDocumentDecoder<Key>(state: state, members: try renamed(members, by: custom, at: path), path: path))
         }
         return KeyedDecodingContainer(KeyedDocumentDecoder<Key>(state: state, members: members, path: path))
     }
 
     /// `members` under the keys a ``CustomDecoding/keys`` closure makes of theirs; two members
     /// it gives one key are refused, not merged.
-    private func renamed(
-        _ members: OrderedDictionary<DocumentKey, Document>, by custom: (_ codingPath: [any CodingKey]) -> any CodingKey
+    private static func renamed(
+        _ members: OrderedDictionary<DocumentKey, Document>, by custom: (_ codingPath: [any CodingKey]) -> any CodingKey, at path: CodingPathNode
     ) throws -> OrderedDictionary<DocumentKey, Document> {
         var renamed = OrderedDictionary<DocumentKey, Document>(minimumCapacity: members.count)
         var from: [DocumentKey: DocumentKey] = [:]
-        let parent = codingPath
+        let parent = path.codingPath
         for (key, value) in members {
             let name = DocumentKey(custom(parent + [PathKey(stringValue: key.string, intValue: nil)]).stringValue)
             if let first = from[name] {
@@ -62,6 +69,11 @@ final class DocumentValueDecoder: Decoder, SingleValueDecodingContainer {
     }
 
     func unkeyedContainer() throws -> any UnkeyedDecodingContainer {
+        try Self.unkeyedContainer(state: state, value: value, path: path)
+    }
+
+    /// The unkeyed container of `value`; a nested container asks for it without a decoder object.
+    static func unkeyedContainer(state: DecodingState, value: Document, path: CodingPathNode) throws -> any UnkeyedDecodingContainer {
         // CSV writes an empty array as the text `[]`.
         if state.fromText, case .string("[]") = value {
             return UnkeyedDocumentDecoder(state: state, elements: [], path: path)
@@ -69,10 +81,10 @@ final class DocumentValueDecoder: Decoder, SingleValueDecodingContainer {
         guard case let .array(elements) = value else {
             if state.isNull(value) {
                 throw DecodingError.valueNotFound(
-                    [Any].self, .init(codingPath: codingPath, debugDescription: "Cannot get unkeyed decoding container -- found null value instead"))
+                    [Any].self, .init(codingPath: path.codingPath, debugDescription: "Cannot get unkeyed decoding container -- found null value instead"))
             }
             throw DecodingError.typeMismatch(
-                [Any].self, .init(codingPath: codingPath, debugDescription: "Expected to decode Array<Any> but found \(DecodingState.describe(value)) instead."))
+                [Any].self, .init(codingPath: path.codingPath, debugDescription: "Expected to decode Array<Any> but found \(DecodingState.describe(value)) instead."))
         }
         return UnkeyedDocumentDecoder(state: state, elements: elements, path: path)
     }
@@ -182,11 +194,11 @@ final class KeyedDocumentDecoder<Key: CodingKey>: KeyedDecodingContainerProtocol
     }
 
     func nestedContainer<NestedKey: CodingKey>(keyedBy type: NestedKey.Type, forKey key: Key) throws -> KeyedDecodingContainer<NestedKey> {
-        try DocumentValueDecoder(state: state, value: try member(key), path: path.appending(key)).container(keyedBy: type)
+        try DocumentValueDecoder.container(keyedBy: type, state: state, value: try member(key), path: path.appending(key))
     }
 
     func nestedUnkeyedContainer(forKey key: Key) throws -> any UnkeyedDecodingContainer {
-        try DocumentValueDecoder(state: state, value: try member(key), path: path.appending(key)).unkeyedContainer()
+        try DocumentValueDecoder.unkeyedContainer(state: state, value: try member(key), path: path.appending(key))
     }
 
     func superDecoder() throws -> any Decoder {
@@ -275,12 +287,12 @@ struct UnkeyedDocumentDecoder: UnkeyedDecodingContainer {
 
     mutating func nestedContainer<NestedKey: CodingKey>(keyedBy type: NestedKey.Type) throws -> KeyedDecodingContainer<NestedKey> {
         let (value, index) = try next([String: Any].self)
-        return try DocumentValueDecoder(state: state, value: value, path: path.appending(index: index)).container(keyedBy: type)
+        return try DocumentValueDecoder.container(keyedBy: type, state: state, value: value, path: path.appending(index: index))
     }
 
     mutating func nestedUnkeyedContainer() throws -> any UnkeyedDecodingContainer {
         let (value, index) = try next([Any].self)
-        return try DocumentValueDecoder(state: state, value: value, path: path.appending(index: index)).unkeyedContainer()
+        return try DocumentValueDecoder.unkeyedContainer(state: state, value: value, path: path.appending(index: index))
     }
 
     mutating func superDecoder() throws -> any Decoder {
