@@ -77,7 +77,7 @@ extension CSVParser {
         // Locals, so the hot loops keep them in registers.
         let quote0 = quote[0]
         let table = self.table
-        var stops = CSVStopScanner(base: p, end: end, delimiter: delimiter[0], quote: quote0)
+        let stops = CSVStopScanner(base: p, end: end, classes: table, delimiter: delimiter[0], quote: quote0)
         fieldLoop: while true {
             if trims {
                 while i < end, isBlank(p[i]) { i += 1 }
@@ -266,68 +266,67 @@ extension CSVParser {
 /// Finds the next byte a field can stop at: the first byte of the delimiter or of the quote, a
 /// line feed or a carriage return (in quoted text: all but the delimiter).
 ///
-/// Eight bytes at a time with ``ByteScanning``'s exact word tests, the one SWAR owner; the marks
-/// of the last word loaded are kept, so the short fields of a row (most of which end inside the
-/// word their start is in) cost one test of the kept marks each instead of a load per field. The
-/// last bytes of the buffer, fewer than a word, are tested one at a time by the same rule.
-/// Made per row: it holds the buffer's address, which moves when the buffer grows.
+/// A field's first eight bytes are tested one at a time by the parser's byte classes (most
+/// fields of a table end there, and a lookup per byte is fewer instructions than a word test
+/// for them: measured on the trade file); past them, eight bytes at a time with
+/// ``ByteScanning``'s exact word tests, the one SWAR owner, so long text (notes, quoted lines)
+/// costs a few instructions per word. The last bytes of the buffer, fewer than a word, one at a
+/// time again.
 struct CSVStopScanner {
     private let base: UnsafePointer<UInt8>
     private let end: Int
+    /// The parser's byte classes (``CSVParser/table``): 1 delimiter, 2 quote, 3 line end.
+    private let classes: UnsafePointer<UInt8>
     private let delimiter: UInt8
     private let quote: UInt8
-    /// Where the kept word starts (its marks are valid for `wordStart ..< wordStart + 8`).
-    private var wordStart = Int.min / 2
-    /// The kept word's quotes and line ends, and its delimiters.
-    private var quoteMarks: UInt64 = 0
-    private var delimiterMarks: UInt64 = 0
 
     /// - Parameters:
     ///   - end: The end of the bytes to scan (the buffer's count).
+    ///   - classes: The byte classes of ``CSVParser``.
     ///   - delimiter: The delimiter's first byte.
     ///   - quote: The quote's first byte.
-    init(base: UnsafePointer<UInt8>, end: Int, delimiter: UInt8, quote: UInt8) {
+    init(base: UnsafePointer<UInt8>, end: Int, classes: UnsafePointer<UInt8>, delimiter: UInt8, quote: UInt8) {
         self.base = base
         self.end = end
+        self.classes = classes
         self.delimiter = delimiter
         self.quote = quote
     }
 
     /// The first index at or after `index` of a delimiter, quote or line-end byte; `end` when none.
     @inline(__always)
-    mutating func nextInUnquoted(from index: Int) -> Int { next(from: index, delimiters: true) }
+    func nextInUnquoted(from index: Int) -> Int { next(from: index, delimiters: true) }
 
     /// The first index at or after `index` of a quote or line-end byte; `end` when none.
     @inline(__always)
-    mutating func nextInQuoted(from index: Int) -> Int { next(from: index, delimiters: false) }
+    func nextInQuoted(from index: Int) -> Int { next(from: index, delimiters: false) }
 
     @inline(__always)
-    private mutating func next(from start: Int, delimiters: Bool) -> Int {
+    private func next(from start: Int, delimiters: Bool) -> Int {
+        // Classes 1 (delimiter) and 2, 3 (quote, line end) in unquoted text; 2 and 3 in quoted.
+        let stops: UInt8 = delimiters ? 3 : 2
         var index = start
-        while true {
-            let offset = index &- wordStart
-            if offset >= 0, offset < 8 {
-                var marks = delimiters ? quoteMarks | delimiterMarks : quoteMarks
-                marks &= UInt64.max &<< UInt64(truncatingIfNeeded: offset &* 8)
-                if marks != 0 { return wordStart &+ marks.trailingZeroBitCount &>> 3 }
-                index = wordStart &+ 8
-            }
-            guard end &- index >= 8 else { break }
-            load(at: index)
-        }
-        while index < end {
-            let byte = base[index]
-            if byte == quote || byte == 0x0A || byte == 0x0D || (delimiters && byte == delimiter) { return index }
+        let shortEnd = min(end, start &+ 8)
+        while index < shortEnd {
+            if classes[Int(base[index])] & stops != 0 { return index }
             index &+= 1
         }
-        return end
+        return index == end ? end : nextWord(from: index, delimiters: delimiters)
     }
 
-    @inline(__always)
-    private mutating func load(at index: Int) {
-        let word = UInt64(littleEndian: UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self))
-        wordStart = index
-        quoteMarks = ByteScanning.equal(quote, word) | ByteScanning.equal(0x0A, word) | ByteScanning.equal(0x0D, word)
-        delimiterMarks = ByteScanning.equal(delimiter, word)
+    /// ``next(from:delimiters:)`` past a field's first bytes, eight at a time.
+    private func nextWord(from start: Int, delimiters: Bool) -> Int {
+        var index = start
+        let raw = UnsafeRawPointer(base)
+        while end &- index >= 8 {
+            let word = UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: index, as: UInt64.self))
+            var marks = ByteScanning.equal(quote, 0x0A, 0x0D, word)
+            if delimiters { marks |= ByteScanning.equal(delimiter, word) }
+            if marks != 0 { return index &+ marks.trailingZeroBitCount &>> 3 }
+            index &+= 8
+        }
+        let stops: UInt8 = delimiters ? 3 : 2
+        while index < end, classes[Int(base[index])] & stops == 0 { index &+= 1 }
+        return index
     }
 }
