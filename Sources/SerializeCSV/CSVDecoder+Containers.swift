@@ -171,7 +171,8 @@ final class CSVKeyedDecodingContainer<Key: CodingKey>: KeyedDecodingContainerPro
     private func checked(_ key: Key) throws -> (String, Int?) {
         let path: String
         if decoder.path.isEmpty {
-            let leaf = decoder.context.rootLeaf(key)
+            // The context without a retain and release per key (the row keeps it).
+            let leaf = decoder.row.unretainedContext._withUnsafeGuaranteedRef { $0.rootLeaf(key) }
             if let column = leaf.column { return (leaf.path, column) }
             path = leaf.path
         } else {
@@ -195,11 +196,15 @@ final class CSVKeyedDecodingContainer<Key: CodingKey>: KeyedDecodingContainerPro
     func decode(_ type: String.Type, forKey key: Key) throws -> String { try decoder.decodeString(leaf: checked(key)) }
     func decode(_ type: Double.Type, forKey key: Key) throws -> Double { try decoder.decodeFloat(type, leaf: checked(key)) }
     func decode(_ type: Float.Type, forKey key: Key) throws -> Float { try decoder.decodeFloat(type, leaf: checked(key)) }
-    func decode(_ type: Int.Type, forKey key: Key) throws -> Int { try decoder.decodeInteger(type, leaf: checked(key)) }
+    func decode(_ type: Int.Type, forKey key: Key) throws -> Int {
+        try decoder.decodeInteger(type, leaf: checked(key), DecimalNumber.int)
+    }
     func decode(_ type: Int8.Type, forKey key: Key) throws -> Int8 { try decoder.decodeInteger(type, leaf: checked(key)) }
     func decode(_ type: Int16.Type, forKey key: Key) throws -> Int16 { try decoder.decodeInteger(type, leaf: checked(key)) }
     func decode(_ type: Int32.Type, forKey key: Key) throws -> Int32 { try decoder.decodeInteger(type, leaf: checked(key)) }
-    func decode(_ type: Int64.Type, forKey key: Key) throws -> Int64 { try decoder.decodeInteger(type, leaf: checked(key)) }
+    func decode(_ type: Int64.Type, forKey key: Key) throws -> Int64 {
+        try decoder.decodeInteger(type, leaf: checked(key), DecimalNumber.int64)
+    }
     func decode(_ type: UInt.Type, forKey key: Key) throws -> UInt { try decoder.decodeInteger(type, leaf: checked(key)) }
     func decode(_ type: UInt8.Type, forKey key: Key) throws -> UInt8 { try decoder.decodeInteger(type, leaf: checked(key)) }
     func decode(_ type: UInt16.Type, forKey key: Key) throws -> UInt16 {
@@ -209,7 +214,7 @@ final class CSVKeyedDecodingContainer<Key: CodingKey>: KeyedDecodingContainerPro
         try decoder.decodeInteger(type, leaf: checked(key))
     }
     func decode(_ type: UInt64.Type, forKey key: Key) throws -> UInt64 {
-        try decoder.decodeInteger(type, leaf: checked(key))
+        try decoder.decodeInteger(type, leaf: checked(key), DecimalNumber.uint64)
     }
     func decode<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T {
         // A composite value may have no columns at all (an empty array, a struct of optionals).

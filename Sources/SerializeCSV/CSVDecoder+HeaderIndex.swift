@@ -64,6 +64,9 @@ final class CSVDecodingContext {
         var key: String
         var path: String
         var column: Int?
+        /// The key's type and its bits, when it is plain data (``bits(of:)``).
+        var keyType: ObjectIdentifier
+        var keyBits: UInt64?
     }
 
     /// - Throws: `DecodingError.dataCorrupted` with a ``Diagnostic`` for a repeated column, a
@@ -235,28 +238,52 @@ final class CSVDecodingContext {
     /// keys in the same order every row, so the n-th lookup of a row is the n-th of the last one,
     /// and one comparison of the key (by exact scalars) replaces escaping it and finding its column.
     @inline(__always)
-    func rootLeaf(_ key: some CodingKey) -> (path: String, column: Int?) {
+    func rootLeaf<K: CodingKey>(_ key: K) -> (path: String, column: Int?) {
         guard hasHeader || key.intValue == nil else {
             let path = path("", key)
             return (path, column(path))
         }
-        let name = key.stringValue
         let slot = rootLookups.pointee.next
         rootLookups.pointee.next = slot + 1
+        let bits = Self.bits(of: key)
         // The slot's parts are read in place (no copy of the slot, no retain of its key).
-        if slot < rootLookups.pointee.slots.count, rootLookups.pointee.slots[slot].key.hasSameScalars(as: name) {
-            let column = rootLookups.pointee.slots[slot].column
-            if refusesUnmatchedColumns, let column { used[column] = true }
-            return (rootLookups.pointee.slots[slot].path, column)
+        if slot < rootLookups.pointee.slots.count {
+            // The same bits of the same plain-data key type are the same key, whose name was
+            // compared when the slot was made: no `stringValue` to ask for and compare.
+            let sameBits = bits != nil && rootLookups.pointee.slots[slot].keyBits == bits
+                && rootLookups.pointee.slots[slot].keyType == ObjectIdentifier(K.self)
+            if sameBits || rootLookups.pointee.slots[slot].key.hasSameScalars(as: key.stringValue) {
+                let column = rootLookups.pointee.slots[slot].column
+                if refusesUnmatchedColumns, let column { used[column] = true }
+                return (rootLookups.pointee.slots[slot].path, column)
+            }
         }
+        let name = key.stringValue
         let path = path("", key)
         let column = column(path)
+        let made = Slot(key: name, path: path, column: column, keyType: ObjectIdentifier(K.self), keyBits: bits)
         if slot < rootLookups.pointee.slots.count {
-            rootLookups.pointee.slots[slot] = Slot(key: name, path: path, column: column)
+            rootLookups.pointee.slots[slot] = made
         } else if slot == rootLookups.pointee.slots.count, slot < 4 * max(header.count, 1) {
-            rootLookups.pointee.slots.append(Slot(key: name, path: path, column: column))
+            rootLookups.pointee.slots.append(made)
         }
         return (path, column)
+    }
+
+    /// The bits of a key of a plain-data type (no references: a synthesized `CodingKeys` enum)
+    /// of at most eight bytes, else `nil`. Two such keys of one type with the same bits are the
+    /// same value.
+    @inline(__always)
+    static func bits<Key: CodingKey>(of key: Key) -> UInt64? {
+        guard _isPOD(Key.self) else { return nil }
+        switch MemoryLayout<Key>.size {
+        case 0: return 0
+        case 1: return UInt64(unsafeBitCast(key, to: UInt8.self))
+        case 2: return UInt64(unsafeBitCast(key, to: UInt16.self))
+        case 4: return UInt64(unsafeBitCast(key, to: UInt32.self))
+        case 8: return unsafeBitCast(key, to: UInt64.self)
+        default: return nil
+        }
     }
 
     private func columnName(_ key: String) -> String {

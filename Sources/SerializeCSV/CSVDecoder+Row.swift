@@ -15,6 +15,12 @@ final class CSVRowData {
     /// Whether the fields are read from their bytes (else from ``Current/strings``, when the
     /// dialect's escape character changes the text: ``CSVReader/decodesFromBytes``).
     let fromBytes: Bool
+    /// Whether only an empty field can be nil (``CSVDecodingContext/nilIsEmptyOnly``), here so
+    /// that a field's test needs no access to the context.
+    let nilIsEmptyOnly: Bool
+    /// ``context`` without reference counting, for the lookups of every key: ``context`` keeps
+    /// it alive as long as this object.
+    let unretainedContext: Unmanaged<CSVDecodingContext>
     private let current: UnsafeMutablePointer<Current>
 
     struct Current {
@@ -28,19 +34,22 @@ final class CSVRowData {
         var strings: [String] = []
         /// An escaped field's bytes with its doubled quotes undoubled.
         var scratch: [UInt8] = []
-        /// The keyed container of the record and its key type (see ``rootContainer(keyedBy:decoder:)``).
-        var root: (key: ObjectIdentifier, container: Any)?
+        /// The keyed container of the record (see ``rootContainer(keyedBy:decoder:)``).
+        var root: RootContainer?
     }
 
     init(reader: CSVReader, context: CSVDecodingContext) {
         self.reader = reader
         self.context = context
         fromBytes = reader.decodesFromBytes
+        nilIsEmptyOnly = context.nilIsEmptyOnly
+        unretainedContext = Unmanaged.passUnretained(context)
         current = .allocate(capacity: 1)
         current.initialize(to: Current())
     }
 
     deinit {
+        forgetContainer()
         current.deinitialize(count: 1)
         current.deallocate()
     }
@@ -72,17 +81,34 @@ final class CSVRowData {
     /// instantiating its generic types and allocating the box per row.
     func rootContainer<Key: CodingKey>(keyedBy type: Key.Type, decoder: CSVRowDecoder) -> KeyedDecodingContainer<Key> {
         if let root = current.pointee.root, root.key == ObjectIdentifier(Key.self) {
-            // Made below for this very `Key`: the cast cannot fail (and `as!` needs no
-            // `Optional` type made at run time, as `as?` does, for every row).
-            return root.container as! KeyedDecodingContainer<Key>
+            // Stored below for this very `Key`: read in place, where taking it out of an `Any`
+            // was a dynamic cast per row.
+            return root.storage.assumingMemoryBound(to: KeyedDecodingContainer<Key>.self).pointee
         }
+        forgetContainer()
         let container = KeyedDecodingContainer(CSVKeyedDecodingContainer<Key>(decoder: decoder))
-        current.pointee.root = (ObjectIdentifier(Key.self), container)
+        let storage = UnsafeMutablePointer<KeyedDecodingContainer<Key>>.allocate(capacity: 1)
+        storage.initialize(to: container)
+        current.pointee.root = RootContainer(
+            key: ObjectIdentifier(Key.self), storage: UnsafeMutableRawPointer(storage),
+            destroy: { $0.assumingMemoryBound(to: KeyedDecodingContainer<Key>.self).deinitialize(count: 1) })
         return container
     }
 
+    /// The kept container: its key type, and its storage with the function that destroys it.
+    struct RootContainer {
+        let key: ObjectIdentifier
+        let storage: UnsafeMutableRawPointer
+        let destroy: (UnsafeMutableRawPointer) -> Void
+    }
+
     /// Lets go of the kept container, which refers to this object (a cycle until then).
-    func forgetContainer() { current.pointee.root = nil }
+    func forgetContainer() {
+        guard let root = current.pointee.root else { return }
+        current.pointee.root = nil
+        root.destroy(root.storage)
+        root.storage.deallocate()
+    }
 
     /// The number of fields.
     var count: Int { current.pointee.fields.count }
@@ -97,6 +123,15 @@ final class CSVRowData {
         if !fromBytes { return current.pointee.strings[column].isEmpty }
         let field = current.pointee.fields[column]
         return field.end == field.start
+    }
+
+    /// Whether field `column` exists and holds text, when the fields are read from their bytes
+    /// (`false` otherwise: then ask ``isEmpty(_:)``).
+    @inline(__always)
+    func hasText(_ column: Int) -> Bool {
+        guard fromBytes, column < current.pointee.fields.count else { return false }
+        let field = current.pointee.fields[column]
+        return field.end != field.start
     }
 
     /// The UTF-8 of field `column` (which must exist) as it stands in the parser's buffer, valid
@@ -130,6 +165,9 @@ final class CSVRowData {
     /// The text of field `column` (which must exist); its UTF-8 was checked when the row was read.
     func string(_ column: Int) -> String {
         guard fromBytes else { return current.pointee.strings[column] }
-        return withBytes(column) { ByteScanning.string(validatingUTF8: $0) ?? String(decoding: $0, as: UTF8.self) }
+        // Plain bytes (the common case) without a closure; the bytes were validated with the
+        // row, so decoding them repairs nothing.
+        if let bytes = plainBytes(column) { return String(decoding: bytes, as: UTF8.self) }
+        return withBytes(column) { String(decoding: $0, as: UTF8.self) }
     }
 }

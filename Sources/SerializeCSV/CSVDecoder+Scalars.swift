@@ -11,6 +11,9 @@ extension CSVRowDecoder {
     ///
     /// - Parameter column: The column of `path` when the caller already looked it up.
     func valueColumn(_ path: String, for type: Any.Type, allowsEmpty: Bool = false, column: Int? = nil) throws -> Int {
+        // A field with text is a value when only an empty field can be nil: the common case,
+        // decided from the field alone.
+        if let column, row.nilIsEmptyOnly, row.hasText(column) { return column }
         guard let column = column ?? context.column(path) else {
             if exists(path) {
                 throw DecodingError.typeMismatch(
@@ -83,6 +86,19 @@ extension CSVRowDecoder {
         guard let value = parsed else {
             throw mismatch(type, path, row.string(column))
         }
+        return value
+    }
+
+    /// An `Int`, `Int64` or `UInt64` read from the field's bytes by `read`, one of
+    /// ``DecimalNumber``'s concrete readers (``decodeInteger(_:_:_:)`` is generic, and what it
+    /// calls goes through the standard library's witnesses per value unless it specializes).
+    @inline(__always)
+    func decodeInteger<T>(
+        _ type: T.Type, leaf: (String, Int?), _ read: (UnsafeBufferPointer<UInt8>) -> T?
+    ) throws -> T {
+        let column = try valueColumn(leaf.0, for: type, column: leaf.1)
+        let parsed = if let bytes = row.plainBytes(column) { read(bytes) } else { row.withBytes(column, read) }
+        guard let value = parsed else { throw mismatch(type, leaf.0, row.string(column)) }
         return value
     }
 

@@ -34,48 +34,47 @@ struct CSVParser: ~Copyable {
     }
 
     // Byte classes in `table`.
-    private static let plain: UInt8 = 0
-    private static let delimiterByte: UInt8 = 1
-    private static let quoteByte: UInt8 = 2
-    private static let lineEnd: UInt8 = 3
+    static let plain: UInt8 = 0
+    static let delimiterByte: UInt8 = 1
+    static let quoteByte: UInt8 = 2
+    static let lineEnd: UInt8 = 3
 
     private let source: Source
     private let sourceName: String?
-    private let trims: Bool
+    let trims: Bool
     private let strict: Bool
     /// The dialect when it has an escape character, whose doubles quoted fields undouble.
     private let escapeDialect: CSVDialect?
     /// Whether malformed quoting and bytes are repaired (``CSVReader/Configuration/recovers``).
-    private let recovers: Bool
+    let recovers: Bool
     /// The repairs of the rows returned so far, as warnings.
     var repairs: [Diagnostic] = []
     /// The repairs of the row being parsed, kept only once it is returned (a row is parsed
     /// again when the buffer ends inside it).
     private var rowRepairs: [Diagnostic] = []
 
-    private var buffer: UnsafeMutablePointer<UInt8>
+    var buffer: UnsafeMutablePointer<UInt8>
     private var capacity: Int
     private let chunkSize: Int
-    private var count = 0
-    private var eof = false
+    var count = 0
+    var eof = false
 
-    private var delimiter: [UInt8]
-    private let quote: [UInt8]
-    /// Byte classes for unquoted text: delimiter, quote and line ends stop the scan.
-    private let table: UnsafeMutablePointer<UInt8>
-    /// Byte classes for quoted text: only the quote and line ends stop the scan.
-    private let quotedTable: UnsafeMutablePointer<UInt8>
+    var delimiter: [UInt8]
+    let quote: [UInt8]
+    /// Byte classes: what a stop of ``CSVStopScanner`` is (delimiter, quote, line end) and which
+    /// bytes are blanks to trim.
+    let table: UnsafeMutablePointer<UInt8>
 
     // Committed state: where the next row starts.
-    private var position = 0
-    private var line = 1
-    private var lineStart = 0
-    private var pendingLineFeed = false
+    var position = 0
+    var line = 1
+    var lineStart = 0
+    var pendingLineFeed = false
 
     /// The fields of the current row.
-    private(set) var fields: [Field] = []
+    var fields: [Field] = []
     /// Where the current row ends: its line, byte column and offset in the buffer.
-    private var rowEndMark = (line: 1, byteColumn: 1, offset: 0)
+    var rowEndMark = (line: 1, byteColumn: 1, offset: 0)
     /// Bytes dropped from the front of the buffer so far: buffer offset + this = input offset.
     private var discarded = 0
     /// The field count rows must have, once known.
@@ -104,26 +103,21 @@ struct CSVParser: ~Copyable {
             buffer = .allocate(capacity: capacity)
         }
         table = .allocate(capacity: 256)
-        quotedTable = .allocate(capacity: 256)
         buildTables()
     }
 
     deinit {
         buffer.deallocate()
         table.deallocate()
-        quotedTable.deallocate()
         if case let .descriptor(descriptor, closes: true) = source { close(descriptor) }
     }
 
     private func buildTables() {
         table.initialize(repeating: Self.plain, count: 256)
-        quotedTable.initialize(repeating: Self.plain, count: 256)
         table[Int(delimiter[0])] = Self.delimiterByte
         table[Int(quote[0])] = Self.quoteByte
-        quotedTable[Int(quote[0])] = Self.quoteByte
         for byte in [UInt8(ascii: "\n"), UInt8(ascii: "\r")] {
             table[Int(byte)] = Self.lineEnd
-            quotedTable[Int(byte)] = Self.lineEnd
         }
     }
 
@@ -188,7 +182,7 @@ struct CSVParser: ~Copyable {
 
     // MARK: - Parsing
 
-    private enum Step {
+    enum Step {
         case row, needMore, end
     }
 
@@ -213,12 +207,12 @@ struct CSVParser: ~Copyable {
     }
 
     /// Records a repair of the current row as a warning at a place.
-    private mutating func repair(_ code: Diagnostic.Code, _ message: String, line: Int, byteColumn: Int, offset: Int) {
+    mutating func repair(_ code: Diagnostic.Code, _ message: String, line: Int, byteColumn: Int, offset: Int) {
         rowRepairs.append(Diagnostic(
             code, message, severity: .warning, at: location(line: line, byteColumn: byteColumn, offset: offset), file: sourceName))
     }
 
-    private func error(_ code: Diagnostic.Code, _ message: String, line: Int, byteColumn: Int, offset: Int) -> Diagnostic {
+    func error(_ code: Diagnostic.Code, _ message: String, line: Int, byteColumn: Int, offset: Int) -> Diagnostic {
         Diagnostic(code, message, at: location(line: line, byteColumn: byteColumn, offset: offset), file: sourceName)
     }
 
@@ -267,263 +261,6 @@ struct CSVParser: ~Copyable {
     /// Where the current row ends.
     var rowEnd: InputLocation {
         location(line: rowEndMark.line, byteColumn: rowEndMark.byteColumn, offset: rowEndMark.offset)
-    }
-
-    /// Whether `pattern` starts at `index`; `nil` when more input is needed to tell.
-    @inline(__always)
-    private func matches(_ pattern: [UInt8], at index: Int, end: Int) -> Bool? {
-        if pattern.count == 1 { return true }  // the first byte was already checked
-        if index + pattern.count > end { return eof ? false : nil }
-        for offset in 1..<pattern.count where buffer[index + offset] != pattern[offset] { return false }
-        return true
-    }
-
-    @inline(__always)
-    private func isBlank(_ byte: UInt8) -> Bool {
-        (byte == 0x20 || byte == 0x09) && table[Int(byte)] == Self.plain
-    }
-
-    private mutating func parseRow() throws(Diagnostic) -> Step {
-        let p = buffer
-        let end = count
-        var i = position
-        var line = self.line
-        var lineStart = self.lineStart
-        var pendingLineFeed = self.pendingLineFeed
-
-        // Skip the LF of a CRLF and blank lines; committed at once, they need no re-parse.
-        while true {
-            if i == end {
-                self.position = i
-                self.lineStart = lineStart
-                self.line = line
-                self.pendingLineFeed = pendingLineFeed
-                return eof ? .end : .needMore
-            }
-            let byte = p[i]
-            if pendingLineFeed {
-                pendingLineFeed = false
-                if byte == 0x0A {
-                    i += 1
-                    lineStart = i
-                    continue
-                }
-            }
-            if byte == 0x0A || byte == 0x0D {
-                if expectedFieldCount == 1 {
-                    // In a one-column file a blank line is a row with one empty field.
-                    fields.removeAll(keepingCapacity: true)
-                    fields.append(
-                        Field(start: i, end: i, line: line, column: i - lineStart + 1, quoted: false, escaped: false))
-                    rowEndMark = (line, i - lineStart + 1, i)
-                    self.position = i + 1
-                    self.line = line + 1
-                    self.lineStart = i + 1
-                    self.pendingLineFeed = byte == 0x0D
-                    return .row
-                }
-                i += 1
-                line += 1
-                lineStart = i
-                pendingLineFeed = byte == 0x0D
-                continue
-            }
-            break
-        }
-        self.position = i
-        self.line = line
-        self.lineStart = lineStart
-        self.pendingLineFeed = false
-
-        fields.removeAll(keepingCapacity: true)
-        let delimiterCount = delimiter.count
-        let quoteCount = quote.count
-        // Locals, so the hot loops keep them in registers.
-        let quote0 = quote[0]
-        let table = self.table
-        let quotedTable = self.quotedTable
-        fieldLoop: while true {
-            if trims {
-                while i < end, isBlank(p[i]) { i += 1 }
-            }
-            if i == end {
-                if !eof { return .needMore }
-            } else if p[i] == quote0, let isQuote = matches(quote, at: i, end: end), isQuote {
-                // A quoted field.
-                let fieldLine = line
-                let fieldColumn = i - lineStart + 1
-                var j = i + quoteCount
-                let contentStart = j
-                var escaped = false
-                var contentEnd = j
-                scan: while true {
-                    while j < end, quotedTable[Int(p[j])] == 0 { j &+= 1 }
-                    if j == end {
-                        if !eof { return .needMore }
-                        if recovers {
-                            repair(
-                                .unterminatedQuote, "unterminated quoted field (repaired: closed at the end of the input)",
-                                line: fieldLine, byteColumn: fieldColumn, offset: i)
-                            // Closed before the input's last line end, which ends the row.
-                            contentEnd = j
-                            if contentEnd > contentStart, p[contentEnd - 1] == 0x0A { contentEnd -= 1 }
-                            if contentEnd > contentStart, p[contentEnd - 1] == 0x0D { contentEnd -= 1 }
-                            break scan
-                        }
-                        throw error(
-                            .unterminatedQuote,
-                            "unterminated quoted field; close it with a quote, or double a quote that is part of the text",
-                            line: fieldLine, byteColumn: fieldColumn, offset: i)
-                    }
-                    let byte = p[j]
-                    if byte == 0x0A {
-                        j += 1
-                        line += 1
-                        lineStart = j
-                        continue
-                    }
-                    if byte == 0x0D {
-                        j += 1
-                        if j == end, !eof { return .needMore }
-                        if j < end, p[j] == 0x0A { j += 1 }
-                        line += 1
-                        lineStart = j
-                        continue
-                    }
-                    guard let isQuote = matches(quote, at: j, end: end) else { return .needMore }
-                    if !isQuote {
-                        j += 1
-                        continue
-                    }
-                    let after = j + quoteCount
-                    if after == end, !eof { return .needMore }
-                    if after < end, p[after] == quote0 {
-                        guard let doubled = matches(quote, at: after, end: end) else { return .needMore }
-                        if doubled {
-                            escaped = true
-                            j = after + quoteCount
-                            continue
-                        }
-                    }
-                    contentEnd = j
-                    j = after
-                    break scan
-                }
-                if trims {
-                    while j < end, isBlank(p[j]) { j += 1 }
-                }
-                fields.append(
-                    Field(
-                        start: contentStart, end: contentEnd, line: fieldLine, column: fieldColumn,
-                        quoted: true, escaped: escaped))
-                i = j
-                if i == end {
-                    if !eof { return .needMore }
-                    break fieldLoop
-                }
-                let byte = p[i]
-                if table[Int(byte)] == Self.delimiterByte {
-                    guard let isDelimiter = matches(delimiter, at: i, end: end) else { return .needMore }
-                    if isDelimiter {
-                        i += delimiterCount
-                        continue fieldLoop
-                    }
-                } else if byte == 0x0A || byte == 0x0D {
-                    break fieldLoop
-                }
-                if recovers {
-                    // The closing quote and what follows it, to the delimiter or line end, are text.
-                    repair(
-                        .unexpectedCharacterAfterQuote, "text after a closing quote (repaired: the quote and the text kept in the field)",
-                        line: line, byteColumn: i - lineStart + 1, offset: i)
-                    var k = i
-                    while k < end {
-                        let kind = table[Int(p[k])]
-                        if kind == Self.lineEnd { break }
-                        if kind == Self.delimiterByte {
-                            guard let isDelimiter = matches(delimiter, at: k, end: end) else { return .needMore }
-                            if isDelimiter { break }
-                        }
-                        k += 1
-                    }
-                    if k == end, !eof { return .needMore }
-                    fields[fields.count - 1].end = k
-                    i = k
-                    if i < end, table[Int(p[i])] == Self.delimiterByte {
-                        i += delimiterCount
-                        continue fieldLoop
-                    }
-                    break fieldLoop
-                }
-                throw error(
-                    .unexpectedCharacterAfterQuote,
-                    "unexpected character after a closing quote; expected a delimiter or the end of the line",
-                    line: line, byteColumn: i - lineStart + 1, offset: i)
-            }
-            // An unquoted field.
-            var j = i
-            while true {
-                while j < end, table[Int(p[j])] == 0 { j &+= 1 }
-                if j == end {
-                    if !eof { return .needMore }
-                    break
-                }
-                let kind = table[Int(p[j])]
-                if kind == Self.lineEnd { break }
-                if kind == Self.delimiterByte {
-                    guard let isDelimiter = matches(delimiter, at: j, end: end) else { return .needMore }
-                    if isDelimiter { break }
-                    j += 1
-                    continue
-                }
-                // A quote byte.
-                guard let isQuote = matches(quote, at: j, end: end) else { return .needMore }
-                if isQuote, recovers {
-                    repair(
-                        .quoteInUnquotedField, "quote inside an unquoted field (repaired: kept as text)",
-                        line: line, byteColumn: j - lineStart + 1, offset: j)
-                    j += quoteCount
-                    continue
-                }
-                if isQuote {
-                    throw error(
-                        .quoteInUnquotedField, "quote inside an unquoted field; quote the whole field and double the inner quote",
-                        line: line, byteColumn: j - lineStart + 1, offset: j)
-                }
-                j += 1
-            }
-            // `i` is past any leading blanks already when trimming.
-            var contentStart = i
-            var contentEnd = j
-            if trims {
-                while contentEnd > contentStart, isBlank(p[contentEnd - 1]) { contentEnd -= 1 }
-                if contentStart > contentEnd { contentStart = contentEnd }
-            }
-            fields.append(
-                Field(
-                    start: contentStart, end: contentEnd, line: line, column: contentStart - lineStart + 1,
-                    quoted: false, escaped: false))
-            i = j
-            if i < end, table[Int(p[i])] == Self.delimiterByte {
-                i += delimiterCount
-                continue fieldLoop
-            }
-            break fieldLoop
-        }
-        // The row ends at `i`: a line end or the end of the input.
-        rowEndMark = (line, i - lineStart + 1, i)
-        if i < end {
-            let byte = p[i]
-            i += 1
-            line += 1
-            lineStart = i
-            pendingLineFeed = byte == 0x0D
-        }
-        self.position = i
-        self.line = line
-        self.lineStart = lineStart
-        self.pendingLineFeed = pendingLineFeed
-        return .row
     }
 
     // MARK: - Fields

@@ -3,6 +3,7 @@
 import Foundation
 import OrderedCollections
 import SerializeDocument
+import SerializeCore
 
 /// The `Decoder` handed to one value's `init(from:)`.
 final class DocumentValueDecoder: Decoder, SingleValueDecodingContainer {
@@ -22,6 +23,13 @@ final class DocumentValueDecoder: Decoder, SingleValueDecodingContainer {
     var userInfo: [CodingUserInfoKey: Any] { state.userInfo }
 
     func container<Key: CodingKey>(keyedBy type: Key.Type) throws -> KeyedDecodingContainer<Key> {
+        try Self.container(keyedBy: type, state: state, value: value, path: path)
+    }
+
+    /// The keyed container of `value`; a nested container asks for it without a decoder object.
+    static func container<Key: CodingKey>(
+        keyedBy type: Key.Type, state: DecodingState, value: Document, path: CodingPathNode
+    ) throws -> KeyedDecodingContainer<Key> {
         // CSV writes an empty dictionary as the text `{}`.
         if state.fromText, case .string("{}") = value {
             return KeyedDecodingContainer(KeyedDocumentDecoder<Key>(state: state, members: [:], path: path))
@@ -29,25 +37,25 @@ final class DocumentValueDecoder: Decoder, SingleValueDecodingContainer {
         guard case let .dictionary(members) = value else {
             if state.isNull(value) {
                 throw DecodingError.valueNotFound(
-                    [String: Any].self, .init(codingPath: codingPath, debugDescription: "Cannot get keyed decoding container -- found null value instead"))
+                    [String: Any].self, .init(codingPath: path.codingPath, debugDescription: "Cannot get keyed decoding container -- found null value instead"))
             }
             throw DecodingError.typeMismatch(
-                [String: Any].self, .init(codingPath: codingPath, debugDescription: "Expected to decode Dictionary<String, Any> but found \(DecodingState.describe(value)) instead."))
+                [String: Any].self, .init(codingPath: path.codingPath, debugDescription: "Expected to decode Dictionary<String, Any> but found \(DecodingState.describe(value)) instead."))
         }
         if let custom = state.custom.keys {
-            return KeyedDecodingContainer(KeyedDocumentDecoder<Key>(state: state, members: try renamed(members, by: custom), path: path))
+            return KeyedDecodingContainer(KeyedDocumentDecoder<Key>(state: state, members: try renamed(members, by: custom, at: path), path: path))
         }
         return KeyedDecodingContainer(KeyedDocumentDecoder<Key>(state: state, members: members, path: path))
     }
 
     /// `members` under the keys a ``CustomDecoding/keys`` closure makes of theirs; two members
     /// it gives one key are refused, not merged.
-    private func renamed(
-        _ members: OrderedDictionary<DocumentKey, Document>, by custom: (_ codingPath: [any CodingKey]) -> any CodingKey
+    private static func renamed(
+        _ members: OrderedDictionary<DocumentKey, Document>, by custom: (_ codingPath: [any CodingKey]) -> any CodingKey, at path: CodingPathNode
     ) throws -> OrderedDictionary<DocumentKey, Document> {
         var renamed = OrderedDictionary<DocumentKey, Document>(minimumCapacity: members.count)
         var from: [DocumentKey: DocumentKey] = [:]
-        let parent = codingPath
+        let parent = path.codingPath
         for (key, value) in members {
             let name = DocumentKey(custom(parent + [PathKey(stringValue: key.string, intValue: nil)]).stringValue)
             if let first = from[name] {
@@ -61,6 +69,11 @@ final class DocumentValueDecoder: Decoder, SingleValueDecodingContainer {
     }
 
     func unkeyedContainer() throws -> any UnkeyedDecodingContainer {
+        try Self.unkeyedContainer(state: state, value: value, path: path)
+    }
+
+    /// The unkeyed container of `value`; a nested container asks for it without a decoder object.
+    static func unkeyedContainer(state: DecodingState, value: Document, path: CodingPathNode) throws -> any UnkeyedDecodingContainer {
         // CSV writes an empty array as the text `[]`.
         if state.fromText, case .string("[]") = value {
             return UnkeyedDocumentDecoder(state: state, elements: [], path: path)
@@ -68,10 +81,10 @@ final class DocumentValueDecoder: Decoder, SingleValueDecodingContainer {
         guard case let .array(elements) = value else {
             if state.isNull(value) {
                 throw DecodingError.valueNotFound(
-                    [Any].self, .init(codingPath: codingPath, debugDescription: "Cannot get unkeyed decoding container -- found null value instead"))
+                    [Any].self, .init(codingPath: path.codingPath, debugDescription: "Cannot get unkeyed decoding container -- found null value instead"))
             }
             throw DecodingError.typeMismatch(
-                [Any].self, .init(codingPath: codingPath, debugDescription: "Expected to decode Array<Any> but found \(DecodingState.describe(value)) instead."))
+                [Any].self, .init(codingPath: path.codingPath, debugDescription: "Expected to decode Array<Any> but found \(DecodingState.describe(value)) instead."))
         }
         return UnkeyedDocumentDecoder(state: state, elements: elements, path: path)
     }
@@ -100,10 +113,26 @@ final class DocumentValueDecoder: Decoder, SingleValueDecodingContainer {
 
 // MARK: - Keyed
 
-struct KeyedDocumentDecoder<Key: CodingKey>: KeyedDecodingContainerProtocol {
+/// A class, so that the standard library's container box holds one reference: a struct of
+/// several would be copied through its value witnesses on every call.
+final class KeyedDocumentDecoder<Key: CodingKey>: KeyedDecodingContainerProtocol {
     let state: DecodingState
     let members: OrderedDictionary<DocumentKey, Document>
+    /// The members' keys and values, read by position.
+    private let keys: [DocumentKey]
+    private let values: [Document]
     let path: CodingPathNode
+    /// The position after the member found last. A type asks for its members in the order its
+    /// encoder wrote them, so a lookup usually finds its key here with one comparison.
+    private var next = 0
+
+    init(state: DecodingState, members: OrderedDictionary<DocumentKey, Document>, path: CodingPathNode) {
+        self.state = state
+        self.members = members
+        keys = members.keys.elements
+        values = members.values.elements
+        self.path = path
+    }
 
     var codingPath: [any CodingKey] { path.codingPath }
 
@@ -111,15 +140,29 @@ struct KeyedDocumentDecoder<Key: CodingKey>: KeyedDecodingContainerProtocol {
         members.keys.compactMap { Key(stringValue: state.snakeCase && state.custom.keys == nil ? SnakeCase.camelCase($0.string) : $0.string) }
     }
 
-    func contains(_ key: Key) -> Bool { members[state.documentKey(key)] != nil }
+    func contains(_ key: Key) -> Bool { position(of: key) != nil }
+
+    /// Where the member with `key` is (by exact scalars), trying the place after the last one
+    /// found before the dictionary's own lookup.
+    @inline(__always)
+    private func position(of key: Key) -> Int? {
+        let name = state.documentKey(key)
+        if next < keys.count, keys[next].string.hasSameScalars(as: name) {
+            next += 1
+            return next - 1
+        }
+        guard let found = members.index(forKey: DocumentKey(name)) else { return nil }
+        next = found + 1
+        return found
+    }
 
     @inline(__always)
     private func member(_ key: Key) throws -> Document {
-        guard let value = members[state.documentKey(key)] else {
+        guard let position = position(of: key) else {
             throw DecodingError.keyNotFound(
                 key, .init(codingPath: codingPath, debugDescription: "No value associated with key \(key) (\"\(key.stringValue)\")."))
         }
-        return value
+        return values[position]
     }
 
     func decodeNil(forKey key: Key) throws -> Bool { state.isNull(try member(key)) }
@@ -151,11 +194,11 @@ struct KeyedDocumentDecoder<Key: CodingKey>: KeyedDecodingContainerProtocol {
     }
 
     func nestedContainer<NestedKey: CodingKey>(keyedBy type: NestedKey.Type, forKey key: Key) throws -> KeyedDecodingContainer<NestedKey> {
-        try DocumentValueDecoder(state: state, value: try member(key), path: path.appending(key)).container(keyedBy: type)
+        try DocumentValueDecoder.container(keyedBy: type, state: state, value: try member(key), path: path.appending(key))
     }
 
     func nestedUnkeyedContainer(forKey key: Key) throws -> any UnkeyedDecodingContainer {
-        try DocumentValueDecoder(state: state, value: try member(key), path: path.appending(key)).unkeyedContainer()
+        try DocumentValueDecoder.unkeyedContainer(state: state, value: try member(key), path: path.appending(key))
     }
 
     func superDecoder() throws -> any Decoder {
@@ -163,7 +206,7 @@ struct KeyedDocumentDecoder<Key: CodingKey>: KeyedDecodingContainerProtocol {
     }
 
     func superDecoder(forKey key: Key) throws -> any Decoder {
-        DocumentValueDecoder(state: state, value: members[state.documentKey(key)] ?? .null, path: path.appending(key))
+        DocumentValueDecoder(state: state, value: position(of: key).map { values[$0] } ?? .null, path: path.appending(key))
     }
 }
 
@@ -195,13 +238,14 @@ struct UnkeyedDocumentDecoder: UnkeyedDecodingContainer {
     var count: Int? { elements.count }
     var isAtEnd: Bool { currentIndex >= elements.count }
 
-    private mutating func next(_ type: Any.Type) throws -> (Document, CodingPathNode) {
+    /// The next element and its index (its coding-path node is made only where needed).
+    private mutating func next(_ type: Any.Type) throws -> (Document, Int) {
         guard currentIndex < elements.count else {
             throw DecodingError.valueNotFound(
                 type, .init(codingPath: path.appending(index: currentIndex).codingPath, debugDescription: "Unkeyed container is at end."))
         }
         defer { currentIndex += 1 }
-        return (elements[currentIndex], path.appending(index: currentIndex))
+        return (elements[currentIndex], currentIndex)
     }
 
     mutating func decodeNil() throws -> Bool {
@@ -216,10 +260,10 @@ struct UnkeyedDocumentDecoder: UnkeyedDecodingContainer {
         return false
     }
 
-    mutating func decode(_ type: Bool.Type) throws -> Bool { let (v, p) = try next(type); return try state.bool(v, at: p) }
-    mutating func decode(_ type: String.Type) throws -> String { let (v, p) = try next(type); return try state.string(v, at: p) }
-    mutating func decode(_ type: Double.Type) throws -> Double { let (v, p) = try next(type); return try state.double(v, at: p) }
-    mutating func decode(_ type: Float.Type) throws -> Float { let (v, p) = try next(type); return try state.float(v, at: p) }
+    mutating func decode(_ type: Bool.Type) throws -> Bool { let (v, i) = try next(type); return try state.bool(v, at: path.appending(index: i)) }
+    mutating func decode(_ type: String.Type) throws -> String { let (v, i) = try next(type); return try state.string(v, at: path.appending(index: i)) }
+    mutating func decode(_ type: Double.Type) throws -> Double { let (v, i) = try next(type); return try state.double(v, at: path.appending(index: i)) }
+    mutating func decode(_ type: Float.Type) throws -> Float { let (v, i) = try next(type); return try state.float(v, at: path.appending(index: i)) }
     mutating func decode(_ type: Int.Type) throws -> Int { try integer() }
     mutating func decode(_ type: Int8.Type) throws -> Int8 { try integer() }
     mutating func decode(_ type: Int16.Type) throws -> Int16 { try integer() }
@@ -232,27 +276,27 @@ struct UnkeyedDocumentDecoder: UnkeyedDecodingContainer {
     mutating func decode(_ type: UInt64.Type) throws -> UInt64 { try integer() }
 
     private mutating func integer<T: FixedWidthInteger>() throws -> T {
-        let (value, path) = try next(T.self)
-        return try state.integer(value, as: T.self, at: path)
+        let (value, index) = try next(T.self)
+        return try state.integer(value, as: T.self, at: path.appending(index: index))
     }
 
     mutating func decode<T: Decodable>(_ type: T.Type) throws -> T {
-        let (value, path) = try next(type)
-        return try state.unbox(value, as: type, at: path)
+        let (value, index) = try next(type)
+        return try state.unbox(value, as: type, at: path.appending(index: index))
     }
 
     mutating func nestedContainer<NestedKey: CodingKey>(keyedBy type: NestedKey.Type) throws -> KeyedDecodingContainer<NestedKey> {
-        let (value, path) = try next([String: Any].self)
-        return try DocumentValueDecoder(state: state, value: value, path: path).container(keyedBy: type)
+        let (value, index) = try next([String: Any].self)
+        return try DocumentValueDecoder.container(keyedBy: type, state: state, value: value, path: path.appending(index: index))
     }
 
     mutating func nestedUnkeyedContainer() throws -> any UnkeyedDecodingContainer {
-        let (value, path) = try next([Any].self)
-        return try DocumentValueDecoder(state: state, value: value, path: path).unkeyedContainer()
+        let (value, index) = try next([Any].self)
+        return try DocumentValueDecoder.unkeyedContainer(state: state, value: value, path: path.appending(index: index))
     }
 
     mutating func superDecoder() throws -> any Decoder {
-        let (value, path) = try next(Document.self)
-        return DocumentValueDecoder(state: state, value: value, path: path)
+        let (value, index) = try next(Document.self)
+        return DocumentValueDecoder(state: state, value: value, path: path.appending(index: index))
     }
 }

@@ -167,7 +167,10 @@ extension Dictionary: StringKeyedDecodable where Key == String, Value: Decodable
 extension DocumentKey {
     /// Whether the key holds a scalar beyond ASCII (only such keys can be canonically equivalent
     /// to another key).
-    var isNotASCII: Bool { !string.utf8.allSatisfy { $0 < 0x80 } }
+    var isNotASCII: Bool {
+        var text = string
+        return !text.withUTF8 { ByteScanning.isASCII($0) }
+    }
 }
 
 // MARK: - Decoding state
@@ -212,30 +215,39 @@ final class DecodingState {
         }
     }
 
-    /// Decodes any value: `Date`, `Data`, `URL` and `Document` directly, anything else through
-    /// its `init(from:)`.
-    func unbox<T: Decodable>(_ value: Document, as type: T.Type, at path: CodingPathNode) throws -> T {
-        if let direct = try direct(value, as: type, at: path) { return direct }
+    /// Decodes any value: the common scalars, `Date`, `Data`, `URL` and `Document` directly
+    /// (without a decoder, and without a coding-path node unless an error needs one), anything
+    /// else through its `init(from:)`.
+    ///
+    /// No `Optional<T>` appears here: in this unspecialized function each one would look up
+    /// generic metadata at run time, for every value.
+    func unbox<T: Decodable>(_ value: Document, as type: T.Type, at path: @autoclosure () -> CodingPathNode) throws -> T {
+        // A generic container (`[String]`, `decode(_:forKey:)` of a generic `T`) asks for these.
+        if T.self == String.self { return try string(value, at: path()) as! T }
+        if T.self == Int.self { return try integer(value, as: Int.self, at: path()) as! T }
+        if T.self == Double.self { return try double(value, at: path()) as! T }
+        if T.self == Bool.self { return try bool(value, at: path()) as! T }
+        if T.self == Int64.self { return try integer(value, as: Int64.self, at: path()) as! T }
         if T.self == Date.self {
-            if let custom = custom.dates { return try custom(DocumentValueDecoder(state: self, value: value, path: path)) as! T }
-            return try date(value, at: path) as! T
+            if let custom = custom.dates { return try custom(DocumentValueDecoder(state: self, value: value, path: path())) as! T }
+            return try date(value, at: path()) as! T
         }
         if T.self == Data.self {
-            if let custom = custom.data { return try custom(DocumentValueDecoder(state: self, value: value, path: path)) as! T }
-            return try data(value, at: path) as! T
+            if let custom = custom.data { return try custom(DocumentValueDecoder(state: self, value: value, path: path())) as! T }
+            return try data(value, at: path()) as! T
         }
         // A number beyond 64 bits (Document.number) decodes into Decimal when Decimal holds it.
         if T.self == Decimal.self, case let .number(number) = value {
             guard let decimal = Decimal(string: number.text, locale: Locale(identifier: "en_US_POSIX")), !decimal.isNaN else {
                 throw DecodingError.dataCorrupted(
-                    .init(codingPath: path.codingPath, debugDescription: "Number \(number.text) does not fit in Decimal."))
+                    .init(codingPath: path().codingPath, debugDescription: "Number \(number.text) does not fit in Decimal."))
             }
             return decimal as! T
         }
         if T.self == URL.self {
-            let text = try string(value, at: path)
+            let text = try string(value, at: path())
             guard let url = URL(string: text) else {
-                throw DecodingError.dataCorrupted(.init(codingPath: path.codingPath, debugDescription: "Invalid URL string."))
+                throw DecodingError.dataCorrupted(.init(codingPath: path().codingPath, debugDescription: "Invalid URL string."))
             }
             return url as! T
         }
@@ -245,8 +257,9 @@ final class DecodingState {
         if case let .dictionary(members) = value, renamesKeys || members.keys.contains(where: \.isNotASCII),
             let dictionary = T.self as? any StringKeyedDecodable.Type
         {
-            return try dictionary.decode(members, state: self, at: path) as! T
+            return try dictionary.decode(members, state: self, at: path()) as! T
         }
+        let path = path()
         var decoder = spareDecoders.popLast() ?? DocumentValueDecoder(state: self, value: value, path: path)
         decoder.value = value
         decoder.path = path
@@ -259,26 +272,14 @@ final class DecodingState {
         return decoded
     }
 
-    /// The common scalars a generic container asks for (`[String]` decodes each element as a
-    /// generic `T`), without a decoder; `nil` for every other type.
-    @inline(__always)
-    func direct<T: Decodable>(_ value: Document, as type: T.Type, at path: CodingPathNode) throws -> T? {
-        if T.self == String.self { return try string(value, at: path) as? T }
-        if T.self == Int.self { return try integer(value, as: Int.self, at: path) as? T }
-        if T.self == Double.self { return try double(value, at: path) as? T }
-        if T.self == Bool.self { return try bool(value, at: path) as? T }
-        if T.self == Int64.self { return try integer(value, as: Int64.self, at: path) as? T }
-        return nil
-    }
-
     // MARK: - Errors in Foundation's words
 
-    func mismatch(_ type: Any.Type, _ value: Document, at path: CodingPathNode) -> DecodingError {
+    func mismatch(_ type: Any.Type, _ value: Document, at path: () -> CodingPathNode) -> DecodingError {
         if isNull(value) {
-            return .valueNotFound(type, .init(codingPath: path.codingPath, debugDescription: "Expected \(type) value but found null instead."))
+            return .valueNotFound(type, .init(codingPath: path().codingPath, debugDescription: "Expected \(type) value but found null instead."))
         }
         return .typeMismatch(
-            type, .init(codingPath: path.codingPath, debugDescription: "Expected to decode \(type) but found \(Self.describe(value)) instead."))
+            type, .init(codingPath: path().codingPath, debugDescription: "Expected to decode \(type) but found \(Self.describe(value)) instead."))
     }
 
     static func describe(_ value: Document) -> String {
@@ -296,7 +297,7 @@ final class DecodingState {
 
     // MARK: - Scalars
 
-    func bool(_ value: Document, at path: CodingPathNode) throws -> Bool {
+    func bool(_ value: Document, at path: @autoclosure () -> CodingPathNode) throws -> Bool {
         switch value {
         case let .bool(bool): return bool
         case let .string(text) where fromText:
@@ -307,7 +308,7 @@ final class DecodingState {
         throw mismatch(Bool.self, value, at: path)
     }
 
-    func string(_ value: Document, at path: CodingPathNode) throws -> String {
+    func string(_ value: Document, at path: @autoclosure () -> CodingPathNode) throws -> String {
         guard case let .string(text) = value, !isNull(value) else { throw mismatch(String.self, value, at: path) }
         if let nilMarker, text.unicodeScalars.first == nilMarker {
             return String(text.unicodeScalars.dropFirst())
@@ -315,7 +316,7 @@ final class DecodingState {
         return text
     }
 
-    func integer<T: FixedWidthInteger>(_ value: Document, as type: T.Type, at path: CodingPathNode) throws -> T {
+    func integer<T: FixedWidthInteger>(_ value: Document, as type: T.Type, at path: @autoclosure () -> CodingPathNode) throws -> T {
         let result: T?
         switch value {
         case let .integer(number): result = T(exactly: number)
@@ -330,12 +331,12 @@ final class DecodingState {
         }
         guard let result else {
             throw DecodingError.dataCorrupted(
-                .init(codingPath: path.codingPath, debugDescription: "Number \(Self.text(of: value)) does not fit in \(type)."))
+                .init(codingPath: path().codingPath, debugDescription: "Number \(Self.text(of: value)) does not fit in \(type)."))
         }
         return result
     }
 
-    func double(_ value: Document, at path: CodingPathNode) throws -> Double {
+    func double(_ value: Document, at path: @autoclosure () -> CodingPathNode) throws -> Double {
         switch value {
         case let .double(number): return number
         case let .integer(number): return Double(number)
@@ -345,7 +346,7 @@ final class DecodingState {
             let nearest = number.nearestDouble
             guard nearest.isFinite, nearest != 0 else {
                 throw DecodingError.dataCorrupted(
-                    .init(codingPath: path.codingPath, debugDescription: "Number \(number.text) is not representable in Swift."))
+                    .init(codingPath: path().codingPath, debugDescription: "Number \(number.text) is not representable in Swift."))
             }
             return nearest
         case let .string(text):
@@ -363,11 +364,11 @@ final class DecodingState {
         throw mismatch(Double.self, value, at: path)
     }
 
-    func float(_ value: Document, at path: CodingPathNode) throws -> Float {
-        let number = try double(value, at: path)
+    func float(_ value: Document, at path: @autoclosure () -> CodingPathNode) throws -> Float {
+        let number = try double(value, at: path())
         let narrowed = Float(number)
         guard narrowed.isFinite || !number.isFinite else {
-            throw DecodingError.dataCorrupted(.init(codingPath: path.codingPath, debugDescription: "Number \(number) does not fit in Float."))
+            throw DecodingError.dataCorrupted(.init(codingPath: path().codingPath, debugDescription: "Number \(number) does not fit in Float."))
         }
         return narrowed
     }
@@ -383,7 +384,7 @@ final class DecodingState {
         }
     }
 
-    func date(_ value: Document, at path: CodingPathNode) throws -> Date {
+    func date(_ value: Document, at path: @autoclosure () -> CodingPathNode) throws -> Date {
         if case let .date(date) = value { return date }
         let parsed: Date?
         switch (options.dates, value) {
@@ -396,28 +397,28 @@ final class DecodingState {
             }
             switch value {
             case let .string(text) where fromText: parsed = DateText.date(fromEpochText: text, since: epoch)
-            case .integer, .unsignedInteger, .double: parsed = DateText.date(fromNumber: try double(value, at: path), since: epoch)
+            case .integer, .unsignedInteger, .double: parsed = DateText.date(fromNumber: try double(value, at: path()), since: epoch)
             default: throw mismatch(Date.self, value, at: path)
             }
         default: throw mismatch(Date.self, value, at: path)
         }
         guard let parsed else {
             throw DecodingError.dataCorrupted(
-                .init(codingPath: path.codingPath, debugDescription: "Expected a date (\(options.dates)) but found \"\(Self.text(of: value))\"."))
+                .init(codingPath: path().codingPath, debugDescription: "Expected a date (\(options.dates)) but found \"\(Self.text(of: value))\"."))
         }
         return parsed
     }
 
-    func data(_ value: Document, at path: CodingPathNode) throws -> Data {
+    func data(_ value: Document, at path: @autoclosure () -> CodingPathNode) throws -> Data {
         if case let .data(data) = value { return data }
-        let text = try string(value, at: path)
+        let text = try string(value, at: path())
         let bytes: Data? = switch options.data {
         case .base64: Data(base64Encoded: text)
         case .hex: TextValues.bytes(hex: text)
         }
         guard let bytes else {
             throw DecodingError.dataCorrupted(
-                .init(codingPath: path.codingPath, debugDescription: "Encountered Data is not valid \(options.data == .hex ? "hexadecimal" : "Base64")."))
+                .init(codingPath: path().codingPath, debugDescription: "Encountered Data is not valid \(options.data == .hex ? "hexadecimal" : "Base64")."))
         }
         return bytes
     }

@@ -128,6 +128,12 @@ package enum ByteScanning {
         zero(word ^ (ones &* UInt64(value)))
     }
 
+    /// The high bit of each byte of `word` equal to `a`, `b` or `c`: three ``equal(_:_:)`` tests
+    /// in one call (a caller in another module makes one call per word).
+    package static func equal(_ a: UInt8, _ b: UInt8, _ c: UInt8, _ word: UInt64) -> UInt64 {
+        equal(a, word) | equal(b, word) | equal(c, word)
+    }
+
     /// The high bit of each byte of `word` below `limit` (1...128). Exact: `(byte & 0x7F) +
     /// (128 - limit)` sets the high bit when the low seven bits reach `limit`, without carrying;
     /// a byte is below `limit` when neither that nor its own high bit is set.

@@ -13,7 +13,12 @@ extension String {
         #if _pointerBitWidth(_64)
         // The same representation (one literal, or copies of one string) is the same scalars:
         // a coding key's `stringValue` met again costs one comparison of two words.
-        if unsafeBitCast(self, to: (UInt64, UInt64).self) == unsafeBitCast(other, to: (UInt64, UInt64).self) { return true }
+        let (a, b) = (unsafeBitCast(self, to: (UInt64, UInt64).self), unsafeBitCast(other, to: (UInt64, UInt64).self))
+        if a == b { return true }
+        // Two small strings (up to 15 UTF-8 bytes, held in the two words with their count; bit
+        // 61 of the second word, the standard library's `isSmall`) differ in their bits only
+        // when their bytes differ: most keys are small, so a mismatch costs no byte comparison.
+        if a.1 & b.1 & (1 << 61) != 0 { return false }
         #endif
         guard utf8.count == other.utf8.count else { return false }
         var left = self, right = other

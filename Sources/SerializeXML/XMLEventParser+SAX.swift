@@ -59,6 +59,7 @@ extension XMLEventParser {
     // MARK: - Positions
 
     /// The byte offset libxml2 has reached in the source.
+    @inline(__always)
     private var currentOffset: Int {
         guard let input = session.pointee.context?.pointee.input, let cur = input.pointee.cur, let base = input.pointee.base else { return 0 }
         return Int(input.pointee.consumed) + (cur - base)
@@ -66,22 +67,39 @@ extension XMLEventParser {
 
     /// The offset of the `<` that opens the tag libxml2 is on, searching back from `offset`.
     /// (`<` cannot appear inside a tag, not even in an attribute value.)
-    @inline(__always)
     private func tagStart(before offset: Int) -> Int {
-        let bytes = session.pointee.bytes
-        var i = min(offset, bytes.count - 1)
-        while i > 0, bytes[i] != UInt8(ascii: "<") { i -= 1 }
-        return max(i, 0)
+        withBytes { bytes in
+            var i = min(offset, bytes.count - 1)
+            while i > 0, bytes[i] != UInt8(ascii: "<") { i -= 1 }
+            return max(i, 0)
+        }
     }
 
     /// The offset just past the `>` that closes the tag libxml2 is on.
-    @inline(__always)
     private func tagEnd(from offset: Int) -> Int {
-        let bytes = session.pointee.bytes
-        var i = max(offset, 0)
-        while i < bytes.count, bytes[i] != UInt8(ascii: ">") { i += 1 }
-        return min(i + 1, bytes.count)
+        withBytes { bytes in
+            var i = max(offset, 0)
+            while i < bytes.count, bytes[i] != UInt8(ascii: ">") { i += 1 }
+            return min(i + 1, bytes.count)
+        }
     }
+
+    /// Calls `body` with the source bytes: the running parse's (no `Data` access), else `source`'s.
+    @inline(__always)
+    private func withBytes<R>(_ body: (UnsafeRawBufferPointer) -> R) -> R {
+        let bytes = session.pointee.bytes
+        return bytes.baseAddress != nil ? body(bytes) : source.withUnsafeBytes(body)
+    }
+
+    /// The offset of the `<` of the start tag reported at `position` (``XMLEventHandler``).
+    package func startTagStart(reportedAt position: Int) -> Int { tagStart(before: position) }
+
+    /// The offset just past the `>` of the start tag reported at `position`.
+    package func startTagEnd(reportedAt position: Int) -> Int { tagEnd(from: position) }
+
+    /// The offset of the `<` of the end tag (or of the empty element `<name/>`) reported at
+    /// `position`, which is just past its `>`.
+    package func endTagStart(reportedAt position: Int) -> Int { tagStart(before: position - 1) }
 
     @inline(__always)
     private func name(_ pointer: UnsafePointer<xmlChar>?) -> XMLName {
@@ -105,14 +123,13 @@ extension XMLEventParser {
 
     fileprivate func sawStartElement(_ localname: UnsafePointer<xmlChar>?, _ handler: any XMLEventHandler) {
         guard !session.pointee.stopped else { return }
-        let offset = currentOffset
-        let start = tagStart(before: offset)
+        let position = currentOffset
         session.pointee.depth += 1
         if session.pointee.depth > options.maxDepth {
-            refuseDepth(at: start, handler)
+            refuseDepth(at: tagStart(before: position), handler)
             return
         }
-        handler.xmlStartElement(name(localname), start: start, end: tagEnd(from: offset), parser: self)
+        handler.xmlStartElement(name(localname), at: position, parser: self)
     }
 
     /// Reports elements nested deeper than the limit and stops (apart, so that the per-element
@@ -129,9 +146,9 @@ extension XMLEventParser {
 
     fileprivate func sawEndElement(_ localname: UnsafePointer<xmlChar>?, _ handler: any XMLEventHandler) {
         guard !session.pointee.stopped else { return }
-        let end = currentOffset
+        let position = currentOffset
         session.pointee.depth -= 1
-        handler.xmlEndElement(name(localname), start: tagStart(before: end - 1), end: end, parser: self)
+        handler.xmlEndElement(name(localname), at: position, parser: self)
     }
 
     fileprivate func sawText(_ text: UnsafePointer<xmlChar>?, _ length: Int32, isCDATA: Bool, _ handler: any XMLEventHandler) {

@@ -11,12 +11,15 @@ internal import CLibXML2
 /// ``XMLEventParser/location(ofByteOffset:)``. Problems arrive as ``Diagnostic``s located by the
 /// one column rule of ``InputLocation``, with the codes in `Diagnostic+XML.swift`.
 package protocol XMLEventHandler: AnyObject {
-    /// A start tag `<name …>` or `<name/>`: `start` is the offset of its `<`, `end` the offset
-    /// just past its `>`.
-    func xmlStartElement(_ name: XMLName, start: Int, end: Int, parser: XMLEventParser)
-    /// An end tag `</name>`, or the end of an empty element `<name/>` (then `start` is the offset
-    /// of that element's `<`).
-    func xmlEndElement(_ name: XMLName, start: Int, end: Int, parser: XMLEventParser)
+    /// A start tag `<name …>` or `<name/>`, reported at `position`: the offset libxml2 had reached,
+    /// inside the tag. The offsets of its `<` and past its `>` cost a search, so they are found
+    /// only when asked: ``XMLEventParser/startTagStart(reportedAt:)`` and
+    /// ``XMLEventParser/startTagEnd(reportedAt:)``.
+    func xmlStartElement(_ name: XMLName, at position: Int, parser: XMLEventParser)
+    /// An end tag `</name>`, or the end of an empty element `<name/>`, reported at `position`: the
+    /// offset just past its `>`. Its `<` (that element's `<` for `<name/>`) is
+    /// ``XMLEventParser/endTagStart(reportedAt:)``.
+    func xmlEndElement(_ name: XMLName, at position: Int, parser: XMLEventParser)
     /// Character data (with entities and line ends already decoded) or the content of a CDATA
     /// section. One run of text may arrive in several calls.
     func xmlText(_ bytes: UnsafeRawBufferPointer, isCDATA: Bool, parser: XMLEventParser)

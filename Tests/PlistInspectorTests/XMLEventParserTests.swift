@@ -3,16 +3,16 @@ import Testing
 import SerializeCore
 import SerializeXML
 
-/// Records every event as text, with offsets.
+/// Records every event as text, with the offsets of its tag (found from the reported position).
 final class EventRecorder: XMLEventHandler {
     var events: [String] = []
     var diagnostics: [Diagnostic] = []
 
-    func xmlStartElement(_ name: XMLName, start: Int, end: Int, parser: XMLEventParser) {
-        events.append("<\(name.string)> \(start)..<\(end)")
+    func xmlStartElement(_ name: XMLName, at position: Int, parser: XMLEventParser) {
+        events.append("<\(name.string)> \(parser.startTagStart(reportedAt: position))..<\(parser.startTagEnd(reportedAt: position))")
     }
-    func xmlEndElement(_ name: XMLName, start: Int, end: Int, parser: XMLEventParser) {
-        events.append("</\(name.string)> \(start)..<\(end)")
+    func xmlEndElement(_ name: XMLName, at position: Int, parser: XMLEventParser) {
+        events.append("</\(name.string)> \(parser.endTagStart(reportedAt: position))..<\(position)")
     }
     func xmlText(_ bytes: UnsafeRawBufferPointer, isCDATA: Bool, parser: XMLEventParser) {
         events.append("\(isCDATA ? "cdata" : "text") \(String(decoding: bytes, as: UTF8.self).debugDescription)")
@@ -38,11 +38,11 @@ final class EventRecorder: XMLEventHandler {
     /// name: `<n>` wants text that is not white space, `<x>` none, anything else all.
     final class InterestRecorder: XMLEventHandler {
         let recorder = EventRecorder()
-        func xmlStartElement(_ name: XMLName, start: Int, end: Int, parser: XMLEventParser) {
-            recorder.xmlStartElement(name, start: start, end: end, parser: parser)
+        func xmlStartElement(_ name: XMLName, at position: Int, parser: XMLEventParser) {
+            recorder.xmlStartElement(name, at: position, parser: parser)
             parser.textInterest = name.equals("n") ? .nonBlank : name.equals("x") ? .none : .all
         }
-        func xmlEndElement(_ name: XMLName, start: Int, end: Int, parser: XMLEventParser) {}
+        func xmlEndElement(_ name: XMLName, at position: Int, parser: XMLEventParser) {}
         func xmlText(_ bytes: UnsafeRawBufferPointer, isCDATA: Bool, parser: XMLEventParser) {
             recorder.xmlText(bytes, isCDATA: isCDATA, parser: parser)
         }

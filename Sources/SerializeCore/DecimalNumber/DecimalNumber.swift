@@ -48,6 +48,30 @@ package enum DecimalNumber {
         return T.bitWidth <= 64 ? T(truncatingIfNeeded: 0 &- magnitude) : 0 &- T(truncatingIfNeeded: magnitude)
     }
 
+    /// `[+-]digits` as an `Int64`; `nil` when it is not such an integer or does not fit.
+    ///
+    /// What ``integer(_:as:)`` answers for `Int64`, as a concrete function: a caller that is
+    /// itself generic (a decoder's container) calls this directly instead of a generic body
+    /// that goes through the standard library's witnesses per value.
+    package static func int64(_ text: UnsafeBufferPointer<UInt8>) -> Int64? {
+        guard let (negative, magnitude) = magnitude(text, allowsPlus: true) else { return nil }
+        if !negative { return magnitude <= UInt64(Int64.max) ? Int64(magnitude) : nil }
+        return magnitude <= UInt64(Int64.max) + 1 ? Int64(truncatingIfNeeded: 0 &- magnitude) : nil
+    }
+
+    /// `[+-]digits` as an `Int` (see ``int64(_:)``).
+    package static func int(_ text: UnsafeBufferPointer<UInt8>) -> Int? {
+        guard let value = int64(text) else { return nil }
+        return Int(exactly: value)
+    }
+
+    /// `[+-]digits` as a `UInt64` (`-0` included, as for every unsigned type); `nil` when it is
+    /// not such an integer or does not fit (see ``int64(_:)``).
+    package static func uint64(_ text: UnsafeBufferPointer<UInt8>) -> UInt64? {
+        guard let (negative, magnitude) = magnitude(text, allowsPlus: true) else { return nil }
+        return !negative || magnitude == 0 ? magnitude : nil
+    }
+
     /// The sign and magnitude of `[+-]digits`; `nil` on anything else or beyond `UInt64.max`.
     @inlinable
     package static func magnitude(_ text: UnsafeBufferPointer<UInt8>, allowsPlus: Bool) -> (Bool, UInt64)? {

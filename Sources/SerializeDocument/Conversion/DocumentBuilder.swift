@@ -73,12 +73,38 @@ struct TreeBuilder: DocumentBuilder {
     mutating func beginMember(_ key: String, in dictionary: inout PendingDictionary) { keys.append(DocumentKey(key)) }
     mutating func endMember(_ value: Document, in dictionary: inout PendingDictionary) { values.append(value) }
     mutating func endDictionary(_ start: PendingDictionary) -> Document {
-        // A repeated key keeps its first place and takes the last value.
-        var members = OrderedDictionary<DocumentKey, Document>(minimumCapacity: keys.count - start.keys)
-        for (key, value) in zip(keys[start.keys...], values[start.values...]) { members[key] = value }
+        let members: OrderedDictionary<DocumentKey, Document>
+        if keys.count - start.keys <= Self.pairwiseLimit, Self.allDifferent(keys[start.keys...]) {
+            // The common case: a small dictionary made from its keys and values as they are
+            // (no lookup per member; a dictionary this small has no hash table).
+            members = OrderedDictionary(uncheckedUniqueKeys: keys[start.keys...], values: values[start.values...])
+        } else {
+            // A repeated key keeps its first place and takes the last value.
+            var merged = OrderedDictionary<DocumentKey, Document>(minimumCapacity: keys.count - start.keys)
+            for (key, value) in zip(keys[start.keys...], values[start.values...]) { merged[key] = value }
+            members = merged
+        }
         keys.removeSubrange(start.keys...)
         values.removeSubrange(start.values...)
         return .dictionary(members)
+    }
+
+    /// The most keys compared pair by pair for a repeat; a larger dictionary merges through its
+    /// hash table.
+    static let pairwiseLimit = 12
+
+    /// Whether no two of `keys` hold the same scalars.
+    static func allDifferent(_ keys: ArraySlice<DocumentKey>) -> Bool {
+        var index = keys.startIndex
+        while index < keys.endIndex {
+            var other = index + 1
+            while other < keys.endIndex {
+                if keys[index] == keys[other] { return false }
+                other += 1
+            }
+            index += 1
+        }
+        return true
     }
 }
 

@@ -20,8 +20,9 @@ struct KeySpan: Equatable {
 struct KeyIndex {
     /// The bytes of every key of every open dictionary (duplicates too, for their paths).
     private(set) var bytes: [UInt8] = []
-    /// Every distinct key of every open dictionary, with the offset of its first `<key>`.
-    private var entries: [(key: KeySpan, offset: Int)] = []
+    /// Every distinct key of every open dictionary, with where its first `<key>` was reported
+    /// (a position the walk turns into an offset only for a finding).
+    private var entries: [(key: KeySpan, position: Int)] = []
     /// One per open dictionary: where its entries and bytes start, and its hash table once it
     /// has more than 16 keys (hash of the bytes → indices into ``entries``).
     private var scopes: [(entries: Int, bytes: Int, table: [Int: [Int]]?)] = []
@@ -61,27 +62,27 @@ struct KeyIndex {
         KeySpan(start: start, count: bytes.count - start)
     }
 
-    /// Records the key at `span` (from ``endKey(from:)``) at `offset`; returns the offset of an
-    /// earlier occurrence in the innermost dictionary instead, if any.
-    mutating func insert(_ span: KeySpan, at offset: Int) -> Int? {
+    /// Records the key at `span` (from ``endKey(from:)``) at `position`; returns the position of
+    /// an earlier occurrence in the innermost dictionary instead, if any.
+    mutating func insert(_ span: KeySpan, at position: Int) -> Int? {
         guard let top = scopes.indices.last else { return nil }
         let first = scopes[top].entries
         if scopes[top].table != nil {
             let hash = hashValue(span)
-            if let position = scopes[top].table?[hash]?.first(where: { equal(entries[$0].key, span) }) { return entries[position].offset }
+            if let index = scopes[top].table?[hash]?.first(where: { equal(entries[$0].key, span) }) { return entries[index].position }
             scopes[top].table?[hash, default: []].append(entries.count)
         } else {
-            for position in first..<entries.count where equal(entries[position].key, span) {
-                return entries[position].offset
+            for index in first..<entries.count where equal(entries[index].key, span) {
+                return entries[index].position
             }
             if entries.count - first == 16 {
                 var table: [Int: [Int]] = [:]
-                for position in first..<entries.count { table[hashValue(entries[position].key), default: []].append(position) }
+                for index in first..<entries.count { table[hashValue(entries[index].key), default: []].append(index) }
                 table[hashValue(span), default: []].append(entries.count)
                 scopes[top].table = table
             }
         }
-        entries.append((span, offset))
+        entries.append((span, position))
         return nil
     }
 

@@ -12,13 +12,13 @@ import SerializeXML
 /// a generic class's methods would run unspecialized, looking up generic metadata on every event.
 /// The closures are made where the builder's type is known, so they are specialized.
 final class XMLPlistEvents: XMLEventHandler {
-    let start: (XMLName, Int, Int, XMLEventParser) -> Void
-    let end: (Int, Int, XMLEventParser) -> Void
+    let start: (XMLName, Int, XMLEventParser) -> Void
+    let end: (Int, XMLEventParser) -> Void
     let text: (UnsafeRawBufferPointer, XMLEventParser) -> Void
     let diagnostic: (Diagnostic) -> Void
 
     init(
-        start: @escaping (XMLName, Int, Int, XMLEventParser) -> Void, end: @escaping (Int, Int, XMLEventParser) -> Void,
+        start: @escaping (XMLName, Int, XMLEventParser) -> Void, end: @escaping (Int, XMLEventParser) -> Void,
         text: @escaping (UnsafeRawBufferPointer, XMLEventParser) -> Void, diagnostic: @escaping (Diagnostic) -> Void
     ) {
         self.start = start
@@ -27,12 +27,12 @@ final class XMLPlistEvents: XMLEventHandler {
         self.diagnostic = diagnostic
     }
 
-    func xmlStartElement(_ name: XMLName, start: Int, end: Int, parser: XMLEventParser) {
-        self.start(name, start, end, parser)
+    func xmlStartElement(_ name: XMLName, at position: Int, parser: XMLEventParser) {
+        start(name, position, parser)
     }
 
-    func xmlEndElement(_ name: XMLName, start: Int, end: Int, parser: XMLEventParser) {
-        self.end(start, end, parser)
+    func xmlEndElement(_ name: XMLName, at position: Int, parser: XMLEventParser) {
+        end(position, parser)
     }
 
     func xmlText(_ bytes: UnsafeRawBufferPointer, isCDATA: Bool, parser: XMLEventParser) {
@@ -52,16 +52,17 @@ extension XMLPlistWalk {
     consuming func run(_ parser: XMLEventParser) -> XMLPlistWalk {
         let walk = UnsafeMutablePointer<XMLPlistWalk>.allocate(capacity: 1)
         walk.initialize(to: self)
+        walk.pointee.parser = parser
         defer { walk.deallocate() }
         let events = XMLPlistEvents(
-            start: { name, start, end, parser in
-                walk.pointee.startElement(name, start: start, end: end)
+            start: { name, position, parser in
+                walk.pointee.startElement(name, at: position)
                 // Containers nest deeper than the limit: nothing further is read, as libxml2's own limit.
                 if walk.pointee.tooDeep { parser.stop() }
                 parser.textInterest = walk.pointee.wantedText()
             },
-            end: { start, end, parser in
-                walk.pointee.endElement(start: start, end: end, parser: parser)
+            end: { position, parser in
+                walk.pointee.endElement(at: position, parser: parser)
                 // A duplicate key the builder cannot merge: the caller reads the data again into a tree.
                 if walk.pointee.abandoned { parser.stop() }
                 parser.textInterest = walk.pointee.wantedText()
@@ -69,6 +70,7 @@ extension XMLPlistWalk {
             text: { bytes, parser in walk.pointee.text(bytes, parser: parser) },
             diagnostic: { walk.pointee.diagnostic($0) })
         parser.parse(into: events)
+        walk.pointee.parser = nil
         return walk.move()
     }
 }
@@ -78,8 +80,9 @@ extension XMLPlistWalk {
 ///
 /// Open elements are ``Frame``s, plain values with no references so the stack costs no
 /// reference counting; what dictionaries and arrays hold lives on side stacks (``dicts``,
-/// ``dictStates``, ``arrays``, ``keys``) in the same nesting order. Key paths are only rendered
-/// for a diagnostic.
+/// ``dictStates``, ``arrays``, ``keys``) in the same nesting order. Every stack is a
+/// ``WalkStack`` (one buffer, no uniqueness check per push and pop), so the walk is never copied
+/// while it runs. Key paths are only rendered for a diagnostic.
 ///
 /// The builder gets values only while the input is sound: from the first error on (or a builder
 /// error, or a duplicate key a builder that cannot merge keys meets) it gets nothing more, and
@@ -137,17 +140,15 @@ struct XMLPlistWalk<Builder: DocumentBuilder> {
         /// A text tag that held an element (already reported).
         var broken = false
         var reportedText = false
-        /// Offset of the start tag's `<`.
-        var start: Int
-        /// Offset just past the start tag's `>`.
-        var contentStart: Int
+        /// Where libxml2 reported the start tag (``XMLEventHandler``): its `<` is
+        /// ``XMLPlistWalk/start(of:)``, just past its `>` ``XMLPlistWalk/contentStart(of:)``.
+        var position: Int
         /// Values opened inside this container so far.
         var childCount = 0
 
-        init(tag: Tag, start: Int, contentStart: Int) {
+        init(tag: Tag, position: Int) {
             self.tag = tag
-            self.start = start
-            self.contentStart = contentStart
+            self.position = position
         }
     }
 
@@ -155,7 +156,8 @@ struct XMLPlistWalk<Builder: DocumentBuilder> {
     struct DictState {
         /// The last `<key>` read, waiting for its value.
         var pendingKey: KeySpan?
-        var pendingKeyOffset = 0
+        /// Where its `<key>` was reported (the frame's ``Frame/position``).
+        var pendingKeyPosition = 0
     }
 
     /// Where a value goes in its container, turned into a ``ValuePath/Component`` only for a
@@ -182,17 +184,17 @@ struct XMLPlistWalk<Builder: DocumentBuilder> {
     private(set) var builderError: Diagnostic?
     /// Values and keys handed to the builder (``BinaryPlistOutput/objectBound(_:)`` of the tree).
     private(set) var valueCount = 0
-    private(set) var frames: [Frame] = []
+    let frames = WalkStack<Frame>()
     /// One per open `<dict>` frame, innermost last.
-    private var dicts: [DictState] = []
+    private let dicts = WalkStack<DictState>()
     /// The keys of the open `<dict>` frames, as bytes.
     private(set) var keyIndex = KeyIndex()
     /// One per `<dict>` frame opened while building, innermost last.
-    private var dictStates: [Builder.DictionaryState] = []
+    private let dictStates = WalkStack<Builder.DictionaryState>()
     /// One per `<array>` frame opened while building, innermost last.
-    private var arrays: [Builder.ArrayState] = []
+    private let arrays = WalkStack<Builder.ArrayState>()
     /// The dictionary key of every open frame with ``Frame/hasKey``, outermost first.
-    private(set) var keys: [KeySpan] = []
+    let keys = WalkStack<KeySpan>()
     private var text: [UInt8] = []
     /// Where the open `<key>`'s text begins in ``keyIndex`` (a key's text goes straight there).
     private var keyStart = 0
@@ -200,7 +202,13 @@ struct XMLPlistWalk<Builder: DocumentBuilder> {
     /// address: a tag is known again without comparing its name.
     private var tagCache = [(name: UnsafeRawPointer?, tag: Tag)](repeating: (nil, .plist), count: 32)
     private var skipDepth = 0
-    private var lastTagEnd = 0
+    /// Where the last tag was reported, and whether it was a start tag: what
+    /// ``lastTagEnd`` is found from.
+    private(set) var lastTagPosition = 0
+    private(set) var lastTagWasStart = false
+    /// The parser while it runs (``run(_:)``), which finds a tag's `<` and `>` from where it was
+    /// reported: only for a finding or a builder, not for every tag.
+    fileprivate(set) var parser: XMLEventParser?
     private var containerDepth = 0
     private var notedArchive = false
     var dropped = 0
@@ -236,56 +244,57 @@ struct XMLPlistWalk<Builder: DocumentBuilder> {
 
     // MARK: - Start tags
 
-    mutating func startElement(_ name: XMLName, start: Int, end: Int) {
-        lastTagEnd = end
+    mutating func startElement(_ name: XMLName, at position: Int) {
+        lastTagPosition = position
+        lastTagWasStart = true
         if skipDepth > 0 {
             skipDepth += 1
             return
         }
         let top = frames.count - 1
         if top >= 0, frames[top].tag.holdsText {
-            report(.unexpectedElement, .error, "<\(frames[top].tag.name)> holds text only, but contains <\(name.string)>", at: start)
+            report(.unexpectedElement, .error, "<\(frames[top].tag.name)> holds text only, but contains <\(name.string)>", at: tagStart(position))
             frames[top].broken = true
             skipDepth = 1
             return
         }
         guard var tag = tag(of: name) else {
-            let place = component(claimSlot(reportingMissingKey: false, at: start).slot)
-            report(.unknownTag, .error, "unknown tag <\(name.string)>: a property list holds plist, dict, key, array, string, data, date, integer, real, true and false", at: start, adding: place)
+            let place = component(claimSlot(reportingMissingKey: false, at: position).slot)
+            report(.unknownTag, .error, "unknown tag <\(name.string)>: a property list holds plist, dict, key, array, string, data, date, integer, real, true and false", at: tagStart(position), adding: place)
             skipDepth = 1
             return
         }
         guard top >= 0 else {
             if tag == .key { tag = .string }
             if tag != .plist {
-                report(.missingPlistElement, .warning, "the root element is <\(tag.name)>, not <plist>; plutil reads it, other readers may not: wrap it in <plist version=\"1.0\">", at: start)
+                report(.missingPlistElement, .warning, "the root element is <\(tag.name)>, not <plist>; plutil reads it, other readers may not: wrap it in <plist version=\"1.0\">", at: tagStart(position))
             }
-            open(Frame(tag: tag, start: start, contentStart: end), key: nil)
+            open(Frame(tag: tag, position: position), key: nil)
             return
         }
         if tag == .plist {
-            let place = component(claimSlot(reportingMissingKey: false, at: start).slot)
-            report(.unknownTag, .error, "<plist> inside a property list: <plist> only wraps the root value", at: start, adding: place)
+            let place = component(claimSlot(reportingMissingKey: false, at: position).slot)
+            report(.unknownTag, .error, "<plist> inside a property list: <plist> only wraps the root value", at: tagStart(position), adding: place)
             skipDepth = 1
             return
         }
         if tag == .key && frames[top].tag == .dict {
-            frames.append(Frame(tag: .key, start: start, contentStart: end))
+            frames.append(Frame(tag: .key, position: position))
             keyStart = keyIndex.keyStart
             return
         }
         if tag == .key {
-            report(.keyOutsideDictionary, .warning, "<key> outside a <dict> is read as a string; write <string> instead", at: start)
+            report(.keyOutsideDictionary, .warning, "<key> outside a <dict> is read as a string; write <string> instead", at: tagStart(position))
             tag = .string
         }
-        let slot = claimSlot(reportingMissingKey: true, at: start)
+        let slot = claimSlot(reportingMissingKey: true, at: position)
         if tag == .array || tag == .dict, containerDepth >= maximumDepth {
-            report(.tooDeep, .error, "arrays and dictionaries nest deeper than \(maximumDepth) levels; refusing to read further", at: start, adding: component(slot.slot))
+            report(.tooDeep, .error, "arrays and dictionaries nest deeper than \(maximumDepth) levels; refusing to read further", at: tagStart(position), adding: component(slot.slot))
             tooDeep = true
             skipDepth = 1
             return
         }
-        var frame = Frame(tag: tag, start: start, contentStart: end)
+        var frame = Frame(tag: tag, position: position)
         frame.orphan = slot.orphan
         open(frame, key: slot.key)
     }
@@ -301,9 +310,10 @@ struct XMLPlistWalk<Builder: DocumentBuilder> {
         return tag
     }
 
-    /// Takes the next place in the open container for a value starting at `offset`: its key path
-    /// component, whether it has nowhere to go, and the dictionary key it goes under.
-    private mutating func claimSlot(reportingMissingKey: Bool, at offset: Int) -> (slot: Slot?, orphan: Bool, key: KeySpan?) {
+    /// Takes the next place in the open container for a value whose start tag was reported at
+    /// `position`: its key path component, whether it has nowhere to go, and the dictionary key it
+    /// goes under.
+    private mutating func claimSlot(reportingMissingKey: Bool, at position: Int) -> (slot: Slot?, orphan: Bool, key: KeySpan?) {
         let top = frames.count - 1
         guard top >= 0 else { return (nil, false, nil) }
         switch frames[top].tag {
@@ -311,7 +321,7 @@ struct XMLPlistWalk<Builder: DocumentBuilder> {
             frames[top].childCount += 1
             let second = frames[top].childCount > 1
             if second && reportingMissingKey {
-                report(.twoRootValues, .error, "a second root value in <plist>: a property list holds exactly one; wrap the values in <array> or <dict>", at: offset)
+                report(.twoRootValues, .error, "a second root value in <plist>: a property list holds exactly one; wrap the values in <array> or <dict>", at: tagStart(position))
             }
             return (nil, second, nil)
         case .array:
@@ -325,7 +335,7 @@ struct XMLPlistWalk<Builder: DocumentBuilder> {
                 return (.key(key), false, key)
             }
             if reportingMissingKey {
-                report(.valueWithoutKey, .error, "a value in <dict> without a <key> before it: write <key>name</key> before the value", at: offset)
+                report(.valueWithoutKey, .error, "a value in <dict> without a <key> before it: write <key>name</key> before the value", at: tagStart(position))
             }
             return (.key(.missing), true, .missing)
         default:
@@ -350,7 +360,7 @@ struct XMLPlistWalk<Builder: DocumentBuilder> {
         }
         if building && frame.tag != .plist {
             beginSlot(key: key)
-            builder.valueStarts(at: frame.start)
+            builder.valueStarts(at: start(of: frame))
         }
         switch frame.tag {
         case .dict:
@@ -432,8 +442,9 @@ struct XMLPlistWalk<Builder: DocumentBuilder> {
 
     // MARK: - End tags
 
-    mutating func endElement(start: Int, end: Int, parser: XMLEventParser) {
-        lastTagEnd = end
+    mutating func endElement(at position: Int, parser: XMLEventParser) {
+        lastTagPosition = position
+        lastTagWasStart = false
         if skipDepth > 0 {
             skipDepth -= 1
             return
@@ -444,7 +455,7 @@ struct XMLPlistWalk<Builder: DocumentBuilder> {
             frames.removeLast()
             return
         }
-        let value = close(frame, contentEnd: start, parser: parser)
+        let value = close(frame, endPosition: position, parser: parser)
         frames.removeLast()
         if frame.hasKey { keys.removeLast() }
         guard building, !frame.orphan, let value else { return }
@@ -470,23 +481,24 @@ struct XMLPlistWalk<Builder: DocumentBuilder> {
         let key = keyIndex.endKey(from: keyStart)
         if let previous = dicts[dict].pendingKey {
             let name = keyIndex.string(previous)
-            report(.keyWithoutValue, .error, "key \"\(name)\" has no value: a <key> must be followed by a value", at: dicts[dict].pendingKeyOffset, adding: .key(name))
+            report(.keyWithoutValue, .error, "key \"\(name)\" has no value: a <key> must be followed by a value", at: tagStart(dicts[dict].pendingKeyPosition), adding: .key(name))
         }
-        if let first = keyIndex.insert(key, at: frame.start) {
+        if let first = keyIndex.insert(key, at: frame.position) {
             if building && !mergesDuplicateKeys {
                 abandoned = true
                 building = false
             }
             let name = keyIndex.string(key)
-            report(.duplicateKey, .warning, "duplicate key \"\(name)\" in <dict> (first at \(Self.firstPlaceholder)); the last value wins", at: frame.start, adding: .key(name))
-            if pending.last?.code == .duplicateKey { pending[pending.count - 1].related = first }
+            report(.duplicateKey, .warning, "duplicate key \"\(name)\" in <dict> (first at \(Self.firstPlaceholder)); the last value wins", at: start(of: frame), adding: .key(name))
+            if pending.last?.code == .duplicateKey { pending[pending.count - 1].related = tagStart(first) }
         }
         dicts[dict].pendingKey = key
-        dicts[dict].pendingKeyOffset = frame.start
+        dicts[dict].pendingKeyPosition = frame.position
     }
 
-    /// Closes a value element (still on the frame stack); its value while building.
-    private mutating func close(_ frame: Frame, contentEnd: Int, parser: XMLEventParser) -> Builder.Value? {
+    /// Closes a value element (still on the frame stack) whose end tag was reported at
+    /// `endPosition`; its value while building.
+    private mutating func close(_ frame: Frame, endPosition: Int, parser: XMLEventParser) -> Builder.Value? {
         switch frame.tag {
         case .dict:
             containerDepth -= 1
@@ -495,11 +507,11 @@ struct XMLPlistWalk<Builder: DocumentBuilder> {
             let state = building ? dictStates.popLast() : nil
             if let key = dict.pendingKey {
                 let name = keyIndex.string(key)
-                report(.keyWithoutValue, .error, "key \"\(name)\" has no value: a <key> must be followed by a value", at: dict.pendingKeyOffset, adding: .key(name))
+                report(.keyWithoutValue, .error, "key \"\(name)\" has no value: a <key> must be followed by a value", at: tagStart(dict.pendingKeyPosition), adding: .key(name))
             }
             if !notedArchive, keyIndex.holdsOnly("CF$UID") {
                 notedArchive = true
-                report(.keyedArchive, .note, "a CF$UID dictionary: this is an NSKeyedArchiver archive, whose CF$UID values are references into its $objects array", at: frame.start)
+                report(.keyedArchive, .note, "a CF$UID dictionary: this is an NSKeyedArchiver archive, whose CF$UID values are references into its $objects array", at: start(of: frame))
             }
             keyIndex.close()
             guard building, let state else { return nil }
@@ -510,18 +522,18 @@ struct XMLPlistWalk<Builder: DocumentBuilder> {
             return build { builder throws(Diagnostic) in try builder.endArray(state) }
         case .plist:
             if frame.childCount == 0 {
-                report(.emptyPlist, .error, "empty <plist>: a property list holds exactly one root value", at: frame.start)
+                report(.emptyPlist, .error, "empty <plist>: a property list holds exactly one root value", at: start(of: frame))
             }
             return nil
         case .string:
             return building ? deliver(.string(String(decoding: text, as: UTF8.self))) : nil
         case .true, .false:
             if !text.isEmpty && !frame.broken {
-                report(.boolWithContent, .error, "<\(frame.tag.name)> has content: write <\(frame.tag.name)/>", at: frame.contentStart)
+                report(.boolWithContent, .error, "<\(frame.tag.name)> has content: write <\(frame.tag.name)/>", at: contentStart(of: frame))
             }
             return building ? deliver(.bool(frame.tag == .true)) : nil
         case .integer, .real, .date, .data:
-            guard !frame.broken, let value = scalar(frame, contentEnd: contentEnd, parser: parser), building else { return nil }
+            guard !frame.broken, let value = scalar(frame, endPosition: endPosition, parser: parser), building else { return nil }
             return deliver(value)
         case .key:
             return nil
@@ -534,10 +546,14 @@ struct XMLPlistWalk<Builder: DocumentBuilder> {
         return build { builder throws(Diagnostic) in try builder.scalar(value) }
     }
 
-    /// Checks a text tag's text; its value (data only while building). `contentEnd` is the offset
-    /// of the end tag, so that an index into the decoded text maps back to the source.
-    private mutating func scalar(_ frame: Frame, contentEnd: Int, parser: XMLEventParser) -> Document? {
-        let source = frame.contentStart..<max(frame.contentStart, contentEnd)
+    /// Checks a text tag's text; its value (data only while building). `endPosition` is where the
+    /// end tag was reported, so that an index into the decoded text maps back to the source.
+    private mutating func scalar(_ frame: Frame, endPosition: Int, parser: XMLEventParser) -> Document? {
+        // The element's content in the source, found only for a finding.
+        var source: Range<Int> {
+            let first = contentStart(of: frame)
+            return first..<max(first, parser.endTagStart(reportedAt: endPosition))
+        }
         let result: Result<Document, PlistScalar.Problem> =
             switch frame.tag {
             case .integer: PlistScalar.integer(text)
@@ -558,7 +574,7 @@ struct XMLPlistWalk<Builder: DocumentBuilder> {
         case let .success(value):
             return value
         case let .failure(problem):
-            report(problem.code, .error, problem.message, at: text.isEmpty ? frame.start : XMLTextOffsets.sourceOffset(ofTextIndex: problem.index, in: source, parser: parser))
+            report(problem.code, .error, problem.message, at: text.isEmpty ? start(of: frame) : XMLTextOffsets.sourceOffset(ofTextIndex: problem.index, in: source, parser: parser))
             return nil
         }
     }

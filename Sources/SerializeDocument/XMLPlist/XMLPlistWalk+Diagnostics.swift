@@ -26,6 +26,27 @@ extension XMLPlistWalk {
     /// At most this many diagnostics are kept; the rest are counted in a final note.
     static var diagnosticLimit: Int { 1000 }
 
+    // MARK: - Tag offsets
+
+    /// The offset of the `<` of the start tag reported at `position`.
+    func tagStart(_ position: Int) -> Int {
+        parser?.startTagStart(reportedAt: position) ?? position
+    }
+
+    /// The offset of `frame`'s start tag's `<`.
+    func start(of frame: Frame) -> Int { tagStart(frame.position) }
+
+    /// The offset just past `frame`'s start tag's `>`.
+    func contentStart(of frame: Frame) -> Int {
+        parser?.startTagEnd(reportedAt: frame.position) ?? frame.position
+    }
+
+    /// The offset just past the last tag's `>`.
+    var lastTagEnd: Int {
+        guard lastTagWasStart else { return lastTagPosition }
+        return parser?.startTagEnd(reportedAt: lastTagPosition) ?? lastTagPosition
+    }
+
     // MARK: - Reporting
 
     /// The path of the innermost open value, plus `component`.

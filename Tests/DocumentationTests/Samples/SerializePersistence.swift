@@ -22,7 +22,7 @@ enum PersistenceSamples {
         let url = URL(fileURLWithPath: "settings.json")
         let persistence = Persistence()
         try persistence.save(Settings(volume: 0.5, theme: "dark"), to: url)   // format from ".json"
-        var settings = try persistence.load(Settings.self, from: url)
+        let settings = try persistence.load(Settings.self, from: url)
         _ = settings
     }
 
