@@ -50,7 +50,9 @@ struct BinaryPlistOutput: DocumentBuilder {
     /// (key, value) pairs of object numbers.
     struct PendingDictionary {
         var start: Int
-        var key = ""
+        /// Where this dictionary's keys start on ``keyBytes``: the last member's key is there,
+        /// from `keyStart` to the end, until its value ends.
+        var keyStart: Int
         /// Whether the first member kept (not omitted) is `CF$UID`; `key` names only the last
         /// member started, which may have been omitted.
         var firstKeptKeyIsUID = false
@@ -72,15 +74,25 @@ struct BinaryPlistOutput: DocumentBuilder {
     var utf16Strings = BinaryPlistStringTable()
     /// The UTF-16 big-endian bytes of the string being added.
     var utf16Scratch: [UInt8] = []
+    /// The UTF-8 bytes of the key of each open dictionary's last member, innermost last: a key's
+    /// object is written after its value (and not at all when the value is omitted).
+    var keyBytes: [UInt8] = []
     var path = ValuePath()
+    /// Whether ``path`` follows the values, for errors: not when a reader streams into this
+    /// writer (``Format/stream``), where a writing error sends the input to the tree, whose
+    /// writer names the path.
+    let tracksPath: Bool
 
     /// - Parameter objectBound: at least the number of objects that will be written.
-    init(options: FormatOptions, objectBound: Int, capacity: Int = 1 << 16) {
+    init(options: FormatOptions, objectBound: Int, capacity: Int = 1 << 16, tracksPath: Bool = true) {
         self.options = options
         refSize = Self.byteCount(UInt64(max(objectBound - 1, 0)))
         bytes = ByteBuffer(capacity: capacity)
         bytes.append("bplist00")
+        self.tracksPath = tracksPath
     }
+
+    static var takesUTF8: Bool { true }
 
     /// An upper bound on the objects `document` needs (before strings are shared).
     static func objectBound(_ document: Document) -> Int {
@@ -100,9 +112,13 @@ struct BinaryPlistOutput: DocumentBuilder {
     /// The object number of a string with exactly these code units: written now, or the one
     /// written before.
     mutating func addString(_ string: String) -> Int {
-        var utf8Copy = string
-        let ascii: Int? = utf8Copy.withUTF8 { utf8 in
-            guard ByteScanning.isASCII(utf8) else { return nil }
+        var string = string
+        return string.withUTF8 { addString(utf8: $0) }
+    }
+
+    /// ``addString(_:)`` from a string's UTF-8 bytes (valid UTF-8).
+    mutating func addString(utf8: UnsafeBufferPointer<UInt8>) -> Int {
+        if ByteScanning.isASCII(utf8) {
             let hash = BinaryPlistStringTable.hash(utf8)
             if let id = asciiStrings.object(for: utf8, hash: hash, in: bytes) { return id }
             let id = begin()
@@ -111,13 +127,12 @@ struct BinaryPlistOutput: DocumentBuilder {
             bytes.append(utf8)
             return id
         }
-        if let ascii { return ascii }
         // Taken out of self while self changes below; put back to keep its capacity.
         var scratch: [UInt8] = []
         swap(&scratch, &utf16Scratch)
         defer { swap(&scratch, &utf16Scratch) }
         scratch.removeAll(keepingCapacity: true)
-        utf8Copy.withUTF8 { Self.appendUTF16BigEndian(of: $0, to: &scratch) }
+        Self.appendUTF16BigEndian(of: utf8, to: &scratch)
         return scratch.withUnsafeBufferPointer { units in
             let hash = BinaryPlistStringTable.hash(units)
             if let id = utf16Strings.object(for: units, hash: hash, in: bytes) { return id }
@@ -201,12 +216,17 @@ struct BinaryPlistOutput: DocumentBuilder {
     }
 
     mutating func beginElement(in start: inout Int) {
-        path.push(.index(pendingRefs.count - start))
+        if tracksPath { path.push(.index(pendingRefs.count - start)) }
     }
 
     mutating func endElement(_ value: Int?, in start: inout Int) {
-        path.pop()
+        if tracksPath { path.pop() }
         if let value { pendingRefs.append(value) }
+    }
+
+    /// A string from its bytes: written or shared without making a `String`.
+    mutating func string(validatedUTF8 utf8: UnsafeBufferPointer<UInt8>) -> Int? {
+        addString(utf8: utf8)
     }
 
     mutating func endArray(_ start: Int) -> Int? {
@@ -221,24 +241,39 @@ struct BinaryPlistOutput: DocumentBuilder {
     mutating func beginDictionary() throws(Diagnostic) -> PendingDictionary {
         try options.checkDepth(depth + 1, at: path)
         depth += 1
-        return PendingDictionary(start: pendingRefs.count)
+        return PendingDictionary(start: pendingRefs.count, keyStart: keyBytes.count)
     }
 
     mutating func beginMember(_ key: String, in dictionary: inout PendingDictionary) {
-        path.push(.key(key))
-        dictionary.key = key
+        var key = key
+        key.withUTF8 { beginMember(validatedUTF8: $0, in: &dictionary) }
+    }
+
+    mutating func beginMember(validatedUTF8 key: UnsafeBufferPointer<UInt8>, in dictionary: inout PendingDictionary) {
+        if tracksPath { path.push(.key(String(decoding: key, as: UTF8.self))) }
+        keyBytes.removeSubrange(dictionary.keyStart...)
+        keyBytes.append(contentsOf: key)
     }
 
     mutating func endMember(_ value: Int?, in dictionary: inout PendingDictionary) {
-        path.pop()
+        if tracksPath { path.pop() }
         guard let value else { return }
-        if pendingRefs.count == dictionary.start { dictionary.firstKeptKeyIsUID = dictionary.key == "CF$UID" }
-        pendingRefs.append(addString(dictionary.key))
+        // Taken out of self while strings are added; put back to keep its capacity.
+        var keys: [UInt8] = []
+        swap(&keys, &keyBytes)
+        defer { swap(&keys, &keyBytes) }
+        let keyObject = keys.withUnsafeBufferPointer { all in
+            let key = UnsafeBufferPointer(rebasing: all[dictionary.keyStart...])
+            if pendingRefs.count == dictionary.start { dictionary.firstKeptKeyIsUID = key.elementsEqual("CF$UID".utf8) }
+            return addString(utf8: key)
+        }
+        pendingRefs.append(keyObject)
         pendingRefs.append(value)
     }
 
     mutating func endDictionary(_ dictionary: PendingDictionary) -> Int? {
         depth -= 1
+        keyBytes.removeSubrange(dictionary.keyStart...)
         let id = begin()
         defer { pendingRefs.removeSubrange(dictionary.start...) }
         let count = (pendingRefs.count - dictionary.start) / 2

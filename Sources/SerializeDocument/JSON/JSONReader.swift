@@ -53,8 +53,9 @@ struct JSONParser<Builder: DocumentBuilder> {
     var depth = 0
     /// The decoded bytes of a string with escapes, kept between strings for its capacity.
     var scratch: [UInt8] = []
-    /// Emptied key sets of closed dictionaries, for the next ones (streaming only).
-    var keySets: [StreamedKeys] = []
+    /// The keys of the open objects, for the duplicate-key check (streaming only): bytes, never
+    /// a set of `String`s.
+    var keys = KeyIndex()
 
     init(bytes: UnsafeBufferPointer<UInt8>, maximumDepth: Int, builder: Builder) {
         self.bytes = bytes
@@ -85,7 +86,12 @@ struct JSONParser<Builder: DocumentBuilder> {
         switch bytes[index] {
         case UInt8(ascii: "{"): return try parseObject()
         case UInt8(ascii: "["): return try parseArray()
-        case UInt8(ascii: "\""): scalar = .string(try parseString())
+        case UInt8(ascii: "\""):
+            if Builder.takesUTF8 {
+                let string = try parseStringBytes()
+                return try withBytes(of: string) { (builder, utf8) throws(Diagnostic) in try builder.string(validatedUTF8: utf8) }
+            }
+            scalar = .string(try parseString())
         case UInt8(ascii: "t"): try expectLiteral("true"); scalar = .bool(true)
         case UInt8(ascii: "f"): try expectLiteral("false"); scalar = .bool(false)
         case UInt8(ascii: "n"): try expectLiteral("null"); scalar = .null
@@ -141,22 +147,23 @@ struct JSONParser<Builder: DocumentBuilder> {
             return try builder.endDictionary(members)
         }
         // A tree merges a duplicate key itself; a writer cannot, so streaming falls back to it.
-        // The key sets are reused (one per open dictionary), so a record costs no set allocation.
-        var keys = Builder.reusesValues ? StreamedKeys() : keySets.popLast() ?? StreamedKeys()
+        // The keys are compared by their bytes in one buffer shared by the open objects.
+        if !Builder.reusesValues { keys.open() }
         while true {
             skipWhitespace()
             guard index < bytes.count, bytes[index] == UInt8(ascii: "\"") else {
                 throw error(.syntax, "expected a string key, found \(describeCurrent())")
             }
-            let key = try parseString()
-            skipWhitespace()
-            guard index < bytes.count, bytes[index] == UInt8(ascii: ":") else {
-                throw error(.syntax, "expected ':' after object key, found \(describeCurrent())")
+            if Builder.takesUTF8 {
+                let key = try parseStringBytes()
+                try expectColon()
+                try beginMember(key, in: &members)
+            } else {
+                var key = try parseString()
+                try expectColon()
+                if !Builder.reusesValues, key.withUTF8({ recordKey($0) }) { throw duplicateKey(key) }
+                try builder.beginMember(key, in: &members)
             }
-            index += 1
-            skipWhitespace()
-            if !Builder.reusesValues { try keys.insert(key) }
-            try builder.beginMember(key, in: &members)
             let value = try parseValue()
             try builder.endMember(value, in: &members)
             skipWhitespace()
@@ -166,14 +173,38 @@ struct JSONParser<Builder: DocumentBuilder> {
             case UInt8(ascii: "}"):
                 index += 1
                 depth -= 1
-                if !Builder.reusesValues {
-                    keys.removeAll()
-                    keySets.append(keys)
-                }
+                if !Builder.reusesValues { keys.close() }
                 return try builder.endDictionary(members)
             default: throw error(.syntax, "expected ',' or '}' after object member, found \(describeCurrent())")
             }
         }
+    }
+
+    /// The `:` after an object key, with the white space around it.
+    @inline(__always) mutating func expectColon() throws(Diagnostic) {
+        skipWhitespace()
+        guard index < bytes.count, bytes[index] == UInt8(ascii: ":") else {
+            throw error(.syntax, "expected ':' after object key, found \(describeCurrent())")
+        }
+        index += 1
+        skipWhitespace()
+    }
+
+    /// Records the innermost object's next key (its UTF-8 bytes); throws
+    /// ``Diagnostic/Code/duplicateKeyNeedsTree`` when the object has it already.
+    mutating func insertKey(_ utf8: UnsafeBufferPointer<UInt8>) throws(Diagnostic) {
+        if recordKey(utf8) { throw duplicateKey(String(decoding: utf8, as: UTF8.self)) }
+    }
+
+    /// Records the innermost object's next key; returns whether the object has it already.
+    mutating func recordKey(_ utf8: UnsafeBufferPointer<UInt8>) -> Bool {
+        let start = keys.keyStart
+        keys.appendKeyText(UnsafeRawBufferPointer(utf8))
+        return keys.insert(keys.endKey(from: start), at: 0) != nil
+    }
+
+    func duplicateKey(_ key: String) -> Diagnostic {
+        Diagnostic(.duplicateKeyNeedsTree, "duplicate key \"\(key)\"")
     }
 
     mutating func expectLiteral(_ literal: StaticString) throws(Diagnostic) {
@@ -318,6 +349,93 @@ struct JSONParser<Builder: DocumentBuilder> {
             let run = index
             index = ByteScanning.firstJSONStringStop(in: bytes, from: index)
             buffer.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[run..<index]))
+        }
+    }
+
+    /// Where a string's validated UTF-8 bytes are: in the input, or decoded into ``scratch``.
+    enum StringBytes {
+        case input(Range<Int>)
+        case scratch
+    }
+
+    /// Reads a string as ``parseString()`` does, with the same checks in the same order, but
+    /// makes no `String`: its bytes are validated (``ByteScanning/isValidUTF8(_:)``) where they
+    /// are, for a builder that takes UTF-8 (``DocumentBuilder/takesUTF8``).
+    mutating func parseStringBytes() throws(Diagnostic) -> StringBytes {
+        let open = index
+        index += 1
+        let start = index
+        index = ByteScanning.firstJSONStringStop(in: bytes, from: index)
+        if index < bytes.count, bytes[index] == UInt8(ascii: "\"") {
+            index += 1
+            guard ByteScanning.isValidUTF8(UnsafeBufferPointer(rebasing: bytes[start..<index - 1])) else {
+                throw error(.invalidUTF8, "string is not valid UTF-8", at: firstInvalidUTF8(in: start..<index - 1))
+            }
+            return .input(start..<index - 1)
+        }
+        // Escapes: decoded into the scratch buffer, taken out of self while self changes.
+        var buffer: [UInt8] = []
+        swap(&buffer, &scratch)
+        defer { swap(&buffer, &scratch) }
+        buffer.removeAll(keepingCapacity: true)
+        buffer.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[start..<index]))
+        while true {
+            guard index < bytes.count else {
+                throw error(.syntax, "unterminated string", at: open)
+            }
+            let byte = bytes[index]
+            if byte == UInt8(ascii: "\"") {
+                index += 1
+                guard buffer.withUnsafeBufferPointer({ ByteScanning.isValidUTF8($0) }) else {
+                    throw error(.invalidUTF8, "string is not valid UTF-8", at: firstInvalidUTF8(in: start..<index - 1))
+                }
+                return .scratch
+            }
+            if byte == UInt8(ascii: "\\") {
+                try parseEscape(into: &buffer)
+            } else {
+                throw error(.syntax, "control character U+\(hex4(UInt16(byte))) must be escaped in a string")
+            }
+            let run = index
+            index = ByteScanning.firstJSONStringStop(in: bytes, from: index)
+            buffer.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[run..<index]))
+        }
+    }
+
+    /// Calls `body` with the builder and the bytes of a string read by ``parseStringBytes()``.
+    @inline(__always)
+    mutating func withBytes<Result>(
+        of string: StringBytes, _ body: (inout Builder, UnsafeBufferPointer<UInt8>) throws(Diagnostic) -> Result
+    ) throws(Diagnostic) -> Result {
+        switch string {
+        case let .input(range):
+            return try body(&builder, UnsafeBufferPointer(rebasing: bytes[range]))
+        case .scratch:
+            // Taken out of self while the builder changes, put back for its capacity.
+            var buffer: [UInt8] = []
+            swap(&buffer, &scratch)
+            defer { swap(&buffer, &scratch) }
+            return try buffer.withUnsafeBufferPointer { (utf8) throws(Diagnostic) in try body(&builder, utf8) }
+        }
+    }
+
+    /// Checks a key read by ``parseStringBytes()`` against the object's others and hands it to
+    /// the builder.
+    @inline(__always)
+    mutating func beginMember(_ key: StringBytes, in members: inout Builder.DictionaryState) throws(Diagnostic) {
+        switch key {
+        case let .input(range):
+            let utf8 = UnsafeBufferPointer(rebasing: bytes[range])
+            if !Builder.reusesValues { try insertKey(utf8) }
+            try builder.beginMember(validatedUTF8: utf8, in: &members)
+        case .scratch:
+            var buffer: [UInt8] = []
+            swap(&buffer, &scratch)
+            defer { swap(&buffer, &scratch) }
+            try buffer.withUnsafeBufferPointer { (utf8) throws(Diagnostic) in
+                if !Builder.reusesValues { try insertKey(utf8) }
+                try builder.beginMember(validatedUTF8: utf8, in: &members)
+            }
         }
     }
 
