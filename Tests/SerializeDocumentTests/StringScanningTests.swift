@@ -1,4 +1,5 @@
 import Foundation
+import OrderedCollections
 import Testing
 import SerializeCore
 @testable import SerializeDocument

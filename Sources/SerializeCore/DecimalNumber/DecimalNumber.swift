@@ -118,6 +118,15 @@ package enum DecimalNumber {
     @inline(__always)
     static func fastDouble(_ text: UnsafeBufferPointer<UInt8>) -> Double? {
         guard let (negative, mantissa, exponent) = decimal(text) else { return nil }
+        return double(negative: negative, mantissa: mantissa, exponent: exponent)
+    }
+
+    /// The double `mantissa × 10^exponent` (negated when `negative`), correctly rounded, for a
+    /// reader that has taken in the digits of decimal text itself (at most 19 significant digits,
+    /// as ``double(_:)`` counts them); `nil` when neither Clinger's nor Eisel–Lemire's method
+    /// decides it: then ``double(_:)`` of the text does.
+    @inline(__always)
+    package static func double(negative: Bool, mantissa: UInt64, exponent: Int) -> Double? {
         if mantissa == 0 { return negative ? -0.0 : 0.0 }
         // Clinger: both operands exact, so the one rounding of * or / is the correct one.
         if mantissa <= 1 << 53, exponent >= -22, exponent <= 22 {

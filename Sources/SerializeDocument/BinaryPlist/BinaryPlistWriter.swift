@@ -147,37 +147,40 @@ struct BinaryPlistOutput: DocumentBuilder {
     /// Appends the UTF-16 big-endian code units of `utf8` (a `String`'s bytes, so valid UTF-8)
     /// to `output`, decoding the bytes directly rather than through `String.UTF16View`.
     static func appendUTF16BigEndian(of utf8: UnsafeBufferPointer<UInt8>, to output: inout [UInt8]) {
-        output.reserveCapacity(output.count + 2 * utf8.count)
-        var index = 0
-        while index < utf8.count {
-            let lead = UInt32(utf8[index])
-            let scalar: UInt32
-            switch lead {
-            case ..<0x80:
-                scalar = lead
-                index += 1
-            case ..<0xE0:
-                scalar = (lead & 0x1F) << 6 | UInt32(utf8[index + 1] & 0x3F)
-                index += 2
-            case ..<0xF0:
-                scalar = (lead & 0x0F) << 12 | UInt32(utf8[index + 1] & 0x3F) << 6 | UInt32(utf8[index + 2] & 0x3F)
-                index += 3
-            default:
-                scalar = (lead & 0x07) << 18 | UInt32(utf8[index + 1] & 0x3F) << 12 | UInt32(utf8[index + 2] & 0x3F) << 6
-                    | UInt32(utf8[index + 3] & 0x3F)
-                index += 4
+        // At most two bytes per UTF-8 byte: the room is made first, then written in place.
+        let first = output.count
+        output.append(contentsOf: repeatElement(0, count: 2 * utf8.count))
+        let written = output.withUnsafeMutableBufferPointer { buffer in
+            var out = first
+            var index = 0
+            @inline(__always) func unit(_ value: UInt32) {
+                buffer[out] = UInt8(truncatingIfNeeded: value >> 8)
+                buffer[out + 1] = UInt8(truncatingIfNeeded: value)
+                out += 2
             }
-            if scalar >= 0x10000 {
-                let high = 0xD800 + ((scalar - 0x10000) >> 10), low = 0xDC00 + (scalar & 0x3FF)
-                output.append(UInt8(high >> 8))
-                output.append(UInt8(high & 0xFF))
-                output.append(UInt8(low >> 8))
-                output.append(UInt8(low & 0xFF))
-            } else {
-                output.append(UInt8(scalar >> 8))
-                output.append(UInt8(scalar & 0xFF))
+            while index < utf8.count {
+                let lead = UInt32(utf8[index])
+                switch lead {
+                case ..<0x80:
+                    unit(lead)
+                    index += 1
+                case ..<0xE0:
+                    unit((lead & 0x1F) << 6 | UInt32(utf8[index + 1] & 0x3F))
+                    index += 2
+                case ..<0xF0:
+                    unit((lead & 0x0F) << 12 | UInt32(utf8[index + 1] & 0x3F) << 6 | UInt32(utf8[index + 2] & 0x3F))
+                    index += 3
+                default:
+                    let scalar = (lead & 0x07) << 18 | UInt32(utf8[index + 1] & 0x3F) << 12 | UInt32(utf8[index + 2] & 0x3F) << 6
+                        | UInt32(utf8[index + 3] & 0x3F)
+                    unit(0xD800 + ((scalar - 0x10000) >> 10))
+                    unit(0xDC00 + (scalar & 0x3FF))
+                    index += 4
+                }
             }
+            return out
         }
+        output.removeSubrange(written...)
     }
 
     // MARK: - Values

@@ -224,11 +224,28 @@ struct JSONParser<Builder: DocumentBuilder> {
 
     // MARK: - Numbers
 
-    /// Scans one number by the JSON grammar; returns whether it has neither fraction nor exponent.
-    mutating func scanNumber() throws(Diagnostic) -> Bool {
-        let start = index
+    /// A number as ``scanNumber()`` takes it in: the digits, as ``DecimalNumber`` reads them.
+    struct ScannedNumber {
+        /// Neither fraction nor exponent.
         var isInteger = true
-        if bytes[index] == UInt8(ascii: "-") { index += 1 }
+        var negative = false
+        /// The significant digits (leading zeros left out), wrapped past 19 of them.
+        var mantissa: UInt64 = 0
+        /// How many significant digits there are.
+        var digits = 0
+        /// The power of ten the mantissa is scaled by (saturated beyond ±100,000).
+        var exponent = 0
+    }
+
+    /// Scans one number by the JSON grammar, taking in its digits on the way (one pass over the
+    /// bytes: ``parseNumber()`` needs no second scan for the common cases).
+    mutating func scanNumber() throws(Diagnostic) -> ScannedNumber {
+        let start = index
+        var number = ScannedNumber()
+        if bytes[index] == UInt8(ascii: "-") {
+            number.negative = true
+            index += 1
+        }
         guard index < bytes.count, isDigit(bytes[index]) else {
             throw error(.syntax, "expected a digit after '-', found \(describeCurrent())")
         }
@@ -238,26 +255,52 @@ struct JSONParser<Builder: DocumentBuilder> {
                 throw error(.syntax, "a number cannot start with a leading zero", at: start)
             }
         } else {
-            while index < bytes.count, isDigit(bytes[index]) { index += 1 }
+            takeDigits(into: &number)
         }
         if index < bytes.count, bytes[index] == UInt8(ascii: ".") {
-            isInteger = false
+            number.isInteger = false
             index += 1
             guard index < bytes.count, isDigit(bytes[index]) else {
                 throw error(.syntax, "expected a digit after the decimal point, found \(describeCurrent())")
             }
-            while index < bytes.count, isDigit(bytes[index]) { index += 1 }
+            let fraction = index
+            takeDigits(into: &number)
+            number.exponent = fraction - index
         }
         if index < bytes.count, bytes[index] == UInt8(ascii: "e") || bytes[index] == UInt8(ascii: "E") {
-            isInteger = false
+            number.isInteger = false
             index += 1
-            if index < bytes.count, bytes[index] == UInt8(ascii: "+") || bytes[index] == UInt8(ascii: "-") { index += 1 }
+            var negativeExponent = false
+            if index < bytes.count, bytes[index] == UInt8(ascii: "+") || bytes[index] == UInt8(ascii: "-") {
+                negativeExponent = bytes[index] == UInt8(ascii: "-")
+                index += 1
+            }
             guard index < bytes.count, isDigit(bytes[index]) else {
                 throw error(.syntax, "expected a digit in the exponent, found \(describeCurrent())")
             }
-            while index < bytes.count, isDigit(bytes[index]) { index += 1 }
+            var written = 0
+            while index < bytes.count, isDigit(bytes[index]) {
+                // Saturated as DecimalNumber does: beyond 10^±100000 every mantissa is 0 or infinity.
+                if written < 100_000 { written = written * 10 + Int(bytes[index] &- UInt8(ascii: "0")) }
+                index += 1
+            }
+            number.exponent += negativeExponent ? -written : written
         }
-        return isInteger
+        return number
+    }
+
+    /// Takes the digits from ``index`` on into `number`'s mantissa; leading zeros are not
+    /// significant.
+    @inline(__always) mutating func takeDigits(into number: inout ScannedNumber) {
+        while index < bytes.count {
+            let digit = bytes[index] &- UInt8(ascii: "0")
+            guard digit < 10 else { return }
+            if number.mantissa != 0 || digit != 0 {
+                number.digits += 1
+                number.mantissa = number.mantissa &* 10 &+ UInt64(digit)
+            }
+            index += 1
+        }
     }
 
     /// Whether `bytes` are exactly one JSON number (``NumberText``'s check).
@@ -277,16 +320,23 @@ struct JSONParser<Builder: DocumentBuilder> {
     /// Read from the bytes by ``DecimalNumber``.
     mutating func parseNumber() throws(Diagnostic) -> Document {
         let start = index
-        let isInteger = try scanNumber()
+        let number = try scanNumber()
         let text = UnsafeBufferPointer(rebasing: bytes[start..<index])
-        if isInteger {
+        if number.isInteger {
+            // Up to 18 digits always fit an Int64; more, near or past the limits, are checked.
+            if number.digits <= 18 {
+                let magnitude = Int64(truncatingIfNeeded: number.mantissa)
+                return .integer(number.negative ? -magnitude : magnitude)
+            }
             switch DecimalNumber.integer(text, allowsPlus: false) {
             case let .signed(value): return .integer(value)
             case let .unsigned(value): return .unsignedInteger(value)
             case nil: return .number(NumberText(validated: String(decoding: text, as: UTF8.self)))
             }
         }
-        guard let value = DecimalNumber.double(text), value.isFinite, value != 0 || Self.isZero(text) else {
+        let fast = number.digits <= 19
+            ? DecimalNumber.double(negative: number.negative, mantissa: number.mantissa, exponent: number.exponent) : nil
+        guard let value = fast ?? DecimalNumber.double(text), value.isFinite, value != 0 || Self.isZero(text) else {
             return .number(NumberText(validated: String(decoding: text, as: UTF8.self)))
         }
         return .double(value)
