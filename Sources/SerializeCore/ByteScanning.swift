@@ -110,28 +110,31 @@ package enum ByteScanning {
             }
             while index < end, base[index] < 0x80 { index += 1 }
             guard index < end else { return true }
-            // A multi-byte sequence: the lead byte fixes its length and the first continuation
-            // byte's range; the other continuation bytes are 80…BF.
-            let lead = base[index]
-            switch lead {
-            case 0xC2...0xDF:
-                guard end - index >= 2, base[index + 1] & 0xC0 == 0x80 else { return false }
-                index += 2
-            case 0xE0...0xEF:
-                guard end - index >= 3 else { return false }
-                let second = base[index + 1]
-                let low: UInt8 = lead == 0xE0 ? 0xA0 : 0x80, high: UInt8 = lead == 0xED ? 0x9F : 0xBF
-                guard second >= low, second <= high, base[index + 2] & 0xC0 == 0x80 else { return false }
-                index += 3
-            case 0xF0...0xF4:
-                guard end - index >= 4 else { return false }
-                let second = base[index + 1]
-                let low: UInt8 = lead == 0xF0 ? 0x90 : 0x80, high: UInt8 = lead == 0xF4 ? 0x8F : 0xBF
-                guard second >= low, second <= high, base[index + 2] & 0xC0 == 0x80, base[index + 3] & 0xC0 == 0x80 else { return false }
-                index += 4
-            default:
-                return false
-            }
+            // Multi-byte sequences, one after another (Greek, CJK) without going back to the
+            // word loop: the lead byte fixes the length and the first continuation byte's range;
+            // the other continuation bytes are 80…BF.
+            repeat {
+                let lead = base[index]
+                switch lead {
+                case 0xC2...0xDF:
+                    guard end - index >= 2, base[index + 1] & 0xC0 == 0x80 else { return false }
+                    index += 2
+                case 0xE0...0xEF:
+                    guard end - index >= 3 else { return false }
+                    let second = base[index + 1]
+                    let low: UInt8 = lead == 0xE0 ? 0xA0 : 0x80, high: UInt8 = lead == 0xED ? 0x9F : 0xBF
+                    guard second >= low, second <= high, base[index + 2] & 0xC0 == 0x80 else { return false }
+                    index += 3
+                case 0xF0...0xF4:
+                    guard end - index >= 4 else { return false }
+                    let second = base[index + 1]
+                    let low: UInt8 = lead == 0xF0 ? 0x90 : 0x80, high: UInt8 = lead == 0xF4 ? 0x8F : 0xBF
+                    guard second >= low, second <= high, base[index + 2] & 0xC0 == 0x80, base[index + 3] & 0xC0 == 0x80 else { return false }
+                    index += 4
+                default:
+                    return false
+                }
+            } while index < end && base[index] >= 0x80
         }
     }
 

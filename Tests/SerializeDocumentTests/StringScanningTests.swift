@@ -189,10 +189,10 @@ import SerializeCore
     @Test func writerTranscodesAsUTF16View() {
         let boundaries = "\u{7F}\u{80}\u{7FF}\u{800}\u{D7FF}\u{E000}\u{FFFD}\u{FFFF}\u{10000}\u{1F600}\u{10FFFF}"
         for string in StringScanningTests.allStrings + [boundaries, "a" + boundaries + "z"] {
-            var units: [UInt8] = []
+            let buffer = ByteBuffer()
             var copy = string
-            copy.withUTF8 { BinaryPlistOutput.appendUTF16BigEndian(of: $0, to: &units) }
-            #expect(units == string.utf16.flatMap { [UInt8($0 >> 8), UInt8($0 & 0xFF)] }, "\(string.debugDescription)")
+            copy.withUTF8 { BinaryPlistOutput.appendUTF16BigEndian(of: $0, to: buffer) }
+            #expect(Array(buffer.written) == string.utf16.flatMap { [UInt8($0 >> 8), UInt8($0 & 0xFF)] }, "\(string.debugDescription)")
         }
     }
 

@@ -73,7 +73,7 @@ struct BinaryPlistOutput: DocumentBuilder {
     var asciiStrings = BinaryPlistStringTable()
     var utf16Strings = BinaryPlistStringTable()
     /// The UTF-16 big-endian bytes of the string being added.
-    var utf16Scratch: [UInt8] = []
+    let utf16Scratch = ByteBuffer(capacity: 256)
     /// The UTF-8 bytes of the key of each open dictionary's last member, innermost last: a key's
     /// object is written after its value (and not at all when the value is omitted).
     var keyBytes: [UInt8] = []
@@ -127,31 +127,24 @@ struct BinaryPlistOutput: DocumentBuilder {
             bytes.append(utf8)
             return id
         }
-        // Taken out of self while self changes below; put back to keep its capacity.
-        var scratch: [UInt8] = []
-        swap(&scratch, &utf16Scratch)
-        defer { swap(&scratch, &utf16Scratch) }
-        scratch.removeAll(keepingCapacity: true)
-        Self.appendUTF16BigEndian(of: utf8, to: &scratch)
-        return scratch.withUnsafeBufferPointer { units in
-            let hash = BinaryPlistStringTable.hash(units)
-            if let id = utf16Strings.object(for: units, hash: hash, in: bytes) { return id }
-            let id = begin()
-            appendMarker(0x60, count: units.count / 2)
-            utf16Strings.insert(hash: hash, object: id, payload: bytes.count, count: units.count)
-            bytes.append(units)
-            return id
-        }
+        utf16Scratch.removeAll()
+        Self.appendUTF16BigEndian(of: utf8, to: utf16Scratch)
+        let units = utf16Scratch.written
+        let hash = BinaryPlistStringTable.hash(units)
+        if let id = utf16Strings.object(for: units, hash: hash, in: bytes) { return id }
+        let id = begin()
+        appendMarker(0x60, count: units.count / 2)
+        utf16Strings.insert(hash: hash, object: id, payload: bytes.count, count: units.count)
+        bytes.append(units)
+        return id
     }
 
     /// Appends the UTF-16 big-endian code units of `utf8` (a `String`'s bytes, so valid UTF-8)
     /// to `output`, decoding the bytes directly rather than through `String.UTF16View`.
-    static func appendUTF16BigEndian(of utf8: UnsafeBufferPointer<UInt8>, to output: inout [UInt8]) {
-        // At most two bytes per UTF-8 byte: the room is made first, then written in place.
-        let first = output.count
-        output.append(contentsOf: repeatElement(0, count: 2 * utf8.count))
-        let written = output.withUnsafeMutableBufferPointer { buffer in
-            var out = first
+    static func appendUTF16BigEndian(of utf8: UnsafeBufferPointer<UInt8>, to output: ByteBuffer) {
+        // At most two bytes per UTF-8 byte, written in place.
+        output.append(upTo: 2 * utf8.count) { buffer in
+            var out = 0
             var index = 0
             @inline(__always) func unit(_ value: UInt32) {
                 buffer[out] = UInt8(truncatingIfNeeded: value >> 8)
@@ -180,7 +173,6 @@ struct BinaryPlistOutput: DocumentBuilder {
             }
             return out
         }
-        output.removeSubrange(written...)
     }
 
     // MARK: - Values
