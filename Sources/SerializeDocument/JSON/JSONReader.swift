@@ -328,6 +328,13 @@ struct JSONParser<Builder: DocumentBuilder> {
                 let magnitude = Int64(truncatingIfNeeded: number.mantissa)
                 return .integer(number.negative ? -magnitude : magnitude)
             }
+            // 19 digits are below UInt64.max, so the mantissa is exact (as DecimalNumber.integer).
+            if number.digits == 19 {
+                let magnitude = number.mantissa
+                if !number.negative { return magnitude <= UInt64(Int64.max) ? .integer(Int64(magnitude)) : .unsignedInteger(magnitude) }
+                if magnitude <= UInt64(Int64.max) { return .integer(-Int64(magnitude)) }
+                if magnitude == UInt64(Int64.max) + 1 { return .integer(.min) }
+            }
             switch DecimalNumber.integer(text, allowsPlus: false) {
             case let .signed(value): return .integer(value)
             case let .unsigned(value): return .unsignedInteger(value)
@@ -362,44 +369,7 @@ struct JSONParser<Builder: DocumentBuilder> {
     /// and only at its closing quote, so a control byte or an unterminated string is reported
     /// before bad UTF-8 in front of it.
     mutating func parseString() throws(Diagnostic) -> String {
-        let open = index
-        index += 1
-        let start = index
-        index = ByteScanning.firstJSONStringStop(in: bytes, from: index)
-        if index < bytes.count, bytes[index] == UInt8(ascii: "\"") {
-            index += 1
-            guard let string = ByteScanning.string(validatingUTF8: UnsafeBufferPointer(rebasing: bytes[start..<index - 1])) else {
-                throw error(.invalidUTF8, "string is not valid UTF-8", at: firstInvalidUTF8(in: start..<index - 1))
-            }
-            return string
-        }
-        // Escapes: decoded into the scratch buffer, taken out of self while self changes.
-        var buffer: [UInt8] = []
-        swap(&buffer, &scratch)
-        defer { swap(&buffer, &scratch) }
-        buffer.removeAll(keepingCapacity: true)
-        buffer.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[start..<index]))
-        while true {
-            guard index < bytes.count else {
-                throw error(.syntax, "unterminated string", at: open)
-            }
-            let byte = bytes[index]
-            if byte == UInt8(ascii: "\"") {
-                index += 1
-                guard let string = buffer.withUnsafeBufferPointer({ ByteScanning.string(validatingUTF8: $0) }) else {
-                    throw error(.invalidUTF8, "string is not valid UTF-8", at: firstInvalidUTF8(in: start..<index - 1))
-                }
-                return string
-            }
-            if byte == UInt8(ascii: "\\") {
-                try parseEscape(into: &buffer)
-            } else {
-                throw error(.syntax, "control character U+\(hex4(UInt16(byte))) must be escaped in a string")
-            }
-            let run = index
-            index = ByteScanning.firstJSONStringStop(in: bytes, from: index)
-            buffer.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[run..<index]))
-        }
+        try scanString { utf8, _ in ByteScanning.string(validatingUTF8: utf8) }
     }
 
     /// Where a string's validated UTF-8 bytes are: in the input, or decoded into ``scratch``.
@@ -412,16 +382,24 @@ struct JSONParser<Builder: DocumentBuilder> {
     /// makes no `String`: its bytes are validated (``ByteScanning/isValidUTF8(_:)``) where they
     /// are, for a builder that takes UTF-8 (``DocumentBuilder/takesUTF8``).
     mutating func parseStringBytes() throws(Diagnostic) -> StringBytes {
+        try scanString { utf8, range in ByteScanning.isValidUTF8(utf8) ? range.map(StringBytes.input) ?? .scratch : nil }
+    }
+
+    /// Scans a string to its closing quote, decoding escapes into ``scratch``, and hands its
+    /// bytes to `finish` (with their range when they are the input's, unescaped), which returns
+    /// nil when they are not valid UTF-8.
+    @inline(__always)
+    mutating func scanString<Result>(_ finish: (UnsafeBufferPointer<UInt8>, Range<Int>?) -> Result?) throws(Diagnostic) -> Result {
         let open = index
         index += 1
         let start = index
         index = ByteScanning.firstJSONStringStop(in: bytes, from: index)
         if index < bytes.count, bytes[index] == UInt8(ascii: "\"") {
             index += 1
-            guard ByteScanning.isValidUTF8(UnsafeBufferPointer(rebasing: bytes[start..<index - 1])) else {
+            guard let result = finish(UnsafeBufferPointer(rebasing: bytes[start..<index - 1]), start..<index - 1) else {
                 throw error(.invalidUTF8, "string is not valid UTF-8", at: firstInvalidUTF8(in: start..<index - 1))
             }
-            return .input(start..<index - 1)
+            return result
         }
         // Escapes: decoded into the scratch buffer, taken out of self while self changes.
         var buffer: [UInt8] = []
@@ -436,10 +414,10 @@ struct JSONParser<Builder: DocumentBuilder> {
             let byte = bytes[index]
             if byte == UInt8(ascii: "\"") {
                 index += 1
-                guard buffer.withUnsafeBufferPointer({ ByteScanning.isValidUTF8($0) }) else {
+                guard let result = buffer.withUnsafeBufferPointer({ finish($0, nil) }) else {
                     throw error(.invalidUTF8, "string is not valid UTF-8", at: firstInvalidUTF8(in: start..<index - 1))
                 }
-                return .scratch
+                return result
             }
             if byte == UInt8(ascii: "\\") {
                 try parseEscape(into: &buffer)
