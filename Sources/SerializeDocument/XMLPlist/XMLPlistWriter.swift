@@ -52,7 +52,7 @@ struct XMLPlistOutput: DocumentBuilder {
     var depth = 0
     /// The UTF-8 bytes of the key of the member whose value comes next, when
     /// ``hasPendingKey``; written only when the value is. Kept for its capacity.
-    var pendingKey: [UInt8] = []
+    let pendingKey = ByteBuffer(capacity: 64)
     var hasPendingKey = false
     /// Whether ``path`` follows the values, for errors: not when a reader streams into this
     /// writer (``Format/stream``), where a writing error sends the input to the tree, whose
@@ -190,8 +190,8 @@ struct XMLPlistOutput: DocumentBuilder {
 
     mutating func beginMember(validatedUTF8 key: UnsafeBufferPointer<UInt8>, in count: inout Int) {
         if tracksPath { path.push(.key(String(decoding: key, as: UTF8.self))) }
-        pendingKey.removeAll(keepingCapacity: true)
-        pendingKey.append(contentsOf: key)
+        pendingKey.removeAll()
+        pendingKey.append(key)
         hasPendingKey = true
     }
 
@@ -223,7 +223,7 @@ struct XMLPlistOutput: DocumentBuilder {
         }
         guard hasPendingKey else { return }
         hasPendingKey = false
-        try pendingKey.withUnsafeBufferPointer { (utf8) throws(Diagnostic) in try writeString(utf8: utf8, element: "key") }
+        try writeString(utf8: pendingKey.written, element: "key")
     }
 
     @inline(__always) func append(_ text: String) {
