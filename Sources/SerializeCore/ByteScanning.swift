@@ -89,6 +89,55 @@ package enum ByteScanning {
         String._tryFromUTF8(bytes)
     }
 
+    /// Whether `bytes` are well-formed UTF-8 (the Unicode Standard's table 3-7: no overlong
+    /// forms, no surrogates, nothing above U+10FFFF), the bytes ``string(validatingUTF8:)``
+    /// accepts, without making a `String`: for a writer that copies or transcodes the bytes
+    /// as they are. ASCII is skipped eight bytes at a time.
+    @inlinable
+    package static func isValidUTF8(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard let base = bytes.baseAddress else { return true }
+        let raw = UnsafeRawPointer(base)
+        let end = bytes.count
+        var index = 0
+        while true {
+            while end - index >= 8 {
+                let marks = UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: index, as: UInt64.self)) & highBits
+                if marks != 0 {
+                    index += marks.trailingZeroBitCount >> 3
+                    break
+                }
+                index += 8
+            }
+            while index < end, base[index] < 0x80 { index += 1 }
+            guard index < end else { return true }
+            // Multi-byte sequences, one after another (Greek, CJK) without going back to the
+            // word loop: the lead byte fixes the length and the first continuation byte's range;
+            // the other continuation bytes are 80…BF.
+            repeat {
+                let lead = base[index]
+                switch lead {
+                case 0xC2...0xDF:
+                    guard end - index >= 2, base[index + 1] & 0xC0 == 0x80 else { return false }
+                    index += 2
+                case 0xE0...0xEF:
+                    guard end - index >= 3 else { return false }
+                    let second = base[index + 1]
+                    let low: UInt8 = lead == 0xE0 ? 0xA0 : 0x80, high: UInt8 = lead == 0xED ? 0x9F : 0xBF
+                    guard second >= low, second <= high, base[index + 2] & 0xC0 == 0x80 else { return false }
+                    index += 3
+                case 0xF0...0xF4:
+                    guard end - index >= 4 else { return false }
+                    let second = base[index + 1]
+                    let low: UInt8 = lead == 0xF0 ? 0x90 : 0x80, high: UInt8 = lead == 0xF4 ? 0x8F : 0xBF
+                    guard second >= low, second <= high, base[index + 2] & 0xC0 == 0x80, base[index + 3] & 0xC0 == 0x80 else { return false }
+                    index += 4
+                default:
+                    return false
+                }
+            } while index < end && base[index] >= 0x80
+        }
+    }
+
     // MARK: - Word tests
 
     /// The first index at or after `start` where `byte` holds, testing eight bytes at a time with

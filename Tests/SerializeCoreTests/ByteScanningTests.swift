@@ -94,4 +94,37 @@ import Testing
             #expect(made.map { Array($0.utf8) } == expected.map { Array($0.utf8) }, "\(bytes)")
         }
     }
+
+    /// Validating without a string refuses exactly the bytes `String(validating:)` refuses:
+    /// random mixes of the bytes where the rules change, at every alignment and after ASCII runs
+    /// long enough for the eight-byte loop.
+    @Test func validationAgreesWithTheStandardValidation() async {
+        let edges: [UInt8] = [0x41, 0x7F, 0x80, 0x8F, 0x90, 0x9F, 0xA0, 0xBF, 0xC0, 0xC1, 0xC2, 0xDF, 0xE0, 0xE1, 0xEC, 0xED, 0xEE, 0xEF, 0xF0, 0xF1, 0xF3, 0xF4, 0xF5, 0xFF]
+        let bytes = Gen.element(of: edges).compactMap { $0 }.array(of: 0...12)
+        await propertyCheck(count: 2000, input: bytes, Gen.int(in: 0...11)) { bytes, ascii in
+            let text = Array(repeating: UInt8(ascii: "a"), count: ascii) + bytes
+            Self.withBuffer(text, shift: ascii % 8) { buffer in
+                #expect(ByteScanning.isValidUTF8(buffer) == (String(validating: text, as: UTF8.self) != nil), "\(text)")
+            }
+        }
+    }
+
+    /// Every lead byte with every second byte and the edges of the continuation range after
+    /// it, alone and after six ASCII bytes (so that the eight-byte loop meets it): each
+    /// sequence decides as `String(validating:)`.
+    @Test func everyLeadAndSecondByteDecidesAsTheStandardValidation() {
+        var failures: [[UInt8]] = []
+        for lead in UInt8(0x80)...0xFF {
+            for second in UInt8.min...UInt8.max {
+                for rest in [[], [0x80], [0xBF], [0x7F], [0xC0], [0x80, 0x80], [0xBF, 0xBF], [0x80, 0x7F], [0x80, 0xC0]] as [[UInt8]] {
+                    for prefix in [[], Array("abcdef".utf8)] {
+                        let text = prefix + [lead, second] + rest
+                        let valid = text.withUnsafeBufferPointer { ByteScanning.isValidUTF8($0) }
+                        if valid != (String(validating: text, as: UTF8.self) != nil) { failures.append(text) }
+                    }
+                }
+            }
+        }
+        #expect(failures.isEmpty, "\(failures.prefix(10))")
+    }
 }

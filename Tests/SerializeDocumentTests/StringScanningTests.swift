@@ -1,4 +1,5 @@
 import Foundation
+import OrderedCollections
 import Testing
 import SerializeCore
 @testable import SerializeDocument
@@ -87,6 +88,47 @@ import SerializeCore
                 #expect(error.message == (isKey ? "dictionary key" + message.dropFirst("string".count) : message) + ", which XML 1.0 cannot carry")
                 if !isKey { #expect(error.path?.description == "$[0]") }
             }
+            // Streamed from JSON (strings handed over as bytes), the same error at the same path.
+            let json = try Format.json.write(document)
+            #expect(throws: ConversionFailure.writing(try refusal(document))) { try Format.json.convert(json, to: .xmlPlist) }
+        }
+    }
+
+    /// The error the XML plist writer gives `document`.
+    func refusal(_ document: Document) throws -> Diagnostic {
+        do {
+            _ = try XMLPlistWriter().write(document)
+        } catch {
+            return error
+        }
+        throw Diagnostic(.syntax, "no refusal")
+    }
+
+    /// A duplicate key found among a streamed object's keys by their bytes (spelled with an
+    /// escape, past the sixteen keys compared one by one, in a nested object) goes to the tree:
+    /// the last value at the first key's place, in every format; keys with the same scalars
+    /// only canonically equivalent stay two.
+    @Test(arguments: [
+        (#"{"a":1,"b":2,"\u0061":3}"#, Document(dictionaryLiteral: ("a", .integer(3)), ("b", .integer(2)))),
+        (#"{"x":{"k":1,"\u212A":2,"k":3}}"#, ["x": Document(dictionaryLiteral: ("k", .integer(3)), ("\u{212A}", .integer(2)))]),
+        (#"{"é":1,"e\u0301":2}"#, Document(dictionaryLiteral: ("é", .integer(1)), ("e\u{301}", .integer(2)))),
+    ] as [(String, Document)])
+    func duplicateKeysFoundByBytes(json: String, expected: Document) throws {
+        for format in [Format.json, .xmlPlist, .binaryPlist] {
+            let converted = try Format.json.convert(Data(json.utf8), to: format)
+            #expect(converted == (try format.write(expected)), "\(format)")
+        }
+    }
+
+    @Test func duplicateKeyPastSixteenKeys() throws {
+        let keys = (0..<40).map { "key\($0)" }
+        let json = "{" + keys.map { "\"\($0)\":1" }.joined(separator: ",") + ",\"key\\u0033\":2}"
+        let tree = try Format.json.read(Data(json.utf8))
+        guard case let .dictionary(members) = tree else { Issue.record("not a dictionary"); return }
+        #expect(members.keys.map(\.string) == keys)
+        #expect(members["key3"] == .integer(2))
+        for format in [Format.json, .xmlPlist, .binaryPlist] {
+            #expect(try Format.json.convert(Data(json.utf8), to: format) == format.write(tree), "\(format)")
         }
     }
 
@@ -116,8 +158,10 @@ import SerializeCore
     func jsonReadingErrorsAreAsBefore(bytes: [UInt8], expected: String) throws {
         let error = try #require(readingError(Data(bytes), with: JSONReader().read))
         #expect(error.inFile("in.json").description == expected)
-        // Streaming to a writer reports the same.
-        #expect(throws: ConversionFailure.reading(error)) { try Format.json.convert(Data(bytes), to: .xmlPlist) }
+        // Streaming to each writer reports the same.
+        for target in [Format.json, .xmlPlist, .binaryPlist] {
+            #expect(throws: ConversionFailure.reading(error)) { try Format.json.convert(Data(bytes), to: target) }
+        }
     }
 }
 
@@ -145,10 +189,10 @@ import SerializeCore
     @Test func writerTranscodesAsUTF16View() {
         let boundaries = "\u{7F}\u{80}\u{7FF}\u{800}\u{D7FF}\u{E000}\u{FFFD}\u{FFFF}\u{10000}\u{1F600}\u{10FFFF}"
         for string in StringScanningTests.allStrings + [boundaries, "a" + boundaries + "z"] {
-            var units: [UInt8] = []
+            let buffer = ByteBuffer()
             var copy = string
-            copy.withUTF8 { BinaryPlistOutput.appendUTF16BigEndian(of: $0, to: &units) }
-            #expect(units == string.utf16.flatMap { [UInt8($0 >> 8), UInt8($0 & 0xFF)] }, "\(string.debugDescription)")
+            copy.withUTF8 { BinaryPlistOutput.appendUTF16BigEndian(of: $0, to: buffer) }
+            #expect(Array(buffer.written) == string.utf16.flatMap { [UInt8($0 >> 8), UInt8($0 & 0xFF)] }, "\(string.debugDescription)")
         }
     }
 

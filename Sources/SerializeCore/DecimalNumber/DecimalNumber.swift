@@ -142,6 +142,15 @@ package enum DecimalNumber {
     @inline(__always)
     static func fastDouble(_ text: UnsafeBufferPointer<UInt8>) -> Double? {
         guard let (negative, mantissa, exponent) = decimal(text) else { return nil }
+        return double(negative: negative, mantissa: mantissa, exponent: exponent)
+    }
+
+    /// The double `mantissa × 10^exponent` (negated when `negative`), correctly rounded, for a
+    /// reader that has taken in the digits of decimal text itself (at most 19 significant digits,
+    /// as ``double(_:)`` counts them); `nil` when neither Clinger's nor Eisel–Lemire's method
+    /// decides it: then ``double(_:)`` of the text does.
+    @inline(__always)
+    package static func double(negative: Bool, mantissa: UInt64, exponent: Int) -> Double? {
         if mantissa == 0 { return negative ? -0.0 : 0.0 }
         // Clinger: both operands exact, so the one rounding of * or / is the correct one.
         if mantissa <= 1 << 53, exponent >= -22, exponent <= 22 {
@@ -243,12 +252,19 @@ package enum DecimalNumber {
         withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 24) { buffer in
             var start = 24
             var rest = magnitude
-            repeat {
-                let (quotient, digit) = rest.quotientAndRemainder(dividingBy: 10)
-                start -= 1
-                buffer[start] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: digit)
+            // Two digits per division while there are two, then the last one.
+            while rest >= 10 {
+                let (quotient, pair) = rest.quotientAndRemainder(dividingBy: 100)
+                let tens = UInt8(truncatingIfNeeded: pair / 10), ones = UInt8(truncatingIfNeeded: pair % 10)
+                start -= 2
+                buffer[start] = UInt8(ascii: "0") &+ tens
+                buffer[start + 1] = UInt8(ascii: "0") &+ ones
                 rest = quotient
-            } while rest != 0
+            }
+            if rest != 0 || start == 24 {
+                start -= 1
+                buffer[start] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: rest)
+            }
             if negative {
                 start -= 1
                 buffer[start] = UInt8(ascii: "-")
@@ -272,9 +288,9 @@ private struct StackTextStream: TextOutputStream {
     }
 
     mutating func _writeASCII(_ bytes: UnsafeBufferPointer<UInt8>) {
-        for byte in bytes where count < buffer.count {
-            buffer[count] = byte
-            count += 1
-        }
+        let taken = min(bytes.count, buffer.count - count)
+        guard taken > 0, let source = bytes.baseAddress, let target = buffer.baseAddress else { return }
+        (target + count).update(from: source, count: taken)
+        count += taken
     }
 }

@@ -51,12 +51,17 @@ package struct BinaryPlistOutput: DocumentBuilder {
     package struct PendingDictionary {
         /// Where its references start (for the direct encoder, also the other writers' state).
         package var start: Int
-        var key = ""
-        /// Whether the first member kept (not omitted) is `CF$UID`; `key` names only the last
-        /// member started, which may have been omitted.
+        /// Where this dictionary's keys start on ``keyBytes``: the last member's key is there,
+        /// from `keyStart` to the end, until its value ends.
+        var keyStart: Int
+        /// Whether the first member kept (not omitted) is `CF$UID`; the key on ``keyBytes``
+        /// is only the last member started, which may have been omitted.
         var firstKeptKeyIsUID = false
 
-        package init(start: Int) { self.start = start }
+        package init(start: Int, keyStart: Int = 0) {
+            self.start = start
+            self.keyStart = keyStart
+        }
     }
 
     /// The object numbers of every open container's kept elements and members, innermost last,
@@ -74,16 +79,26 @@ package struct BinaryPlistOutput: DocumentBuilder {
     var asciiStrings = BinaryPlistStringTable()
     var utf16Strings = BinaryPlistStringTable()
     /// The UTF-16 big-endian bytes of the string being added.
-    var utf16Scratch: [UInt8] = []
+    let utf16Scratch = ByteBuffer(capacity: 256)
+    /// The UTF-8 bytes of the key of each open dictionary's last member, innermost last: a key's
+    /// object is written after its value (and not at all when the value is omitted).
+    var keyBytes: [UInt8] = []
     var path = ValuePath()
+    /// Whether ``path`` follows the values, for errors: not when a reader streams into this
+    /// writer (``Format/stream``), where a writing error sends the input to the tree, whose
+    /// writer names the path.
+    let tracksPath: Bool
 
     /// - Parameter objectBound: at least the number of objects that will be written.
-    package init(options: FormatOptions, objectBound: Int, capacity: Int = 1 << 16) {
+    package init(options: FormatOptions, objectBound: Int, capacity: Int = 1 << 16, tracksPath: Bool = true) {
         self.options = options
         refSize = Self.byteCount(UInt64(max(objectBound - 1, 0)))
         bytes = ByteBuffer(capacity: capacity)
         bytes.append("bplist00")
+        self.tracksPath = tracksPath
     }
+
+    package static var takesUTF8: Bool { true }
 
     /// An upper bound on the objects `document` needs (before strings are shared).
     package static func objectBound(_ document: Document) -> Int {
@@ -103,9 +118,13 @@ package struct BinaryPlistOutput: DocumentBuilder {
     /// The object number of a string with exactly these code units: written now, or the one
     /// written before.
     mutating func addString(_ string: String) -> Int {
-        var utf8Copy = string
-        let ascii: Int? = utf8Copy.withUTF8 { utf8 in
-            guard ByteScanning.isASCII(utf8) else { return nil }
+        var string = string
+        return string.withUTF8 { addString(utf8: $0) }
+    }
+
+    /// ``addString(_:)`` from a string's UTF-8 bytes (valid UTF-8).
+    mutating func addString(utf8: UnsafeBufferPointer<UInt8>) -> Int {
+        if ByteScanning.isASCII(utf8) {
             let hash = BinaryPlistStringTable.hash(utf8)
             if let id = asciiStrings.object(for: utf8, hash: hash, in: bytes) { return id }
             let id = begin()
@@ -114,57 +133,51 @@ package struct BinaryPlistOutput: DocumentBuilder {
             bytes.append(utf8)
             return id
         }
-        if let ascii { return ascii }
-        // Taken out of self while self changes below; put back to keep its capacity.
-        var scratch: [UInt8] = []
-        swap(&scratch, &utf16Scratch)
-        defer { swap(&scratch, &utf16Scratch) }
-        scratch.removeAll(keepingCapacity: true)
-        utf8Copy.withUTF8 { Self.appendUTF16BigEndian(of: $0, to: &scratch) }
-        return scratch.withUnsafeBufferPointer { units in
-            let hash = BinaryPlistStringTable.hash(units)
-            if let id = utf16Strings.object(for: units, hash: hash, in: bytes) { return id }
-            let id = begin()
-            appendMarker(0x60, count: units.count / 2)
-            utf16Strings.insert(hash: hash, object: id, payload: bytes.count, count: units.count)
-            bytes.append(units)
-            return id
-        }
+        utf16Scratch.removeAll()
+        Self.appendUTF16BigEndian(of: utf8, to: utf16Scratch)
+        let units = utf16Scratch.written
+        let hash = BinaryPlistStringTable.hash(units)
+        if let id = utf16Strings.object(for: units, hash: hash, in: bytes) { return id }
+        let id = begin()
+        appendMarker(0x60, count: units.count / 2)
+        utf16Strings.insert(hash: hash, object: id, payload: bytes.count, count: units.count)
+        bytes.append(units)
+        return id
     }
 
     /// Appends the UTF-16 big-endian code units of `utf8` (a `String`'s bytes, so valid UTF-8)
     /// to `output`, decoding the bytes directly rather than through `String.UTF16View`.
-    static func appendUTF16BigEndian(of utf8: UnsafeBufferPointer<UInt8>, to output: inout [UInt8]) {
-        output.reserveCapacity(output.count + 2 * utf8.count)
-        var index = 0
-        while index < utf8.count {
-            let lead = UInt32(utf8[index])
-            let scalar: UInt32
-            switch lead {
-            case ..<0x80:
-                scalar = lead
-                index += 1
-            case ..<0xE0:
-                scalar = (lead & 0x1F) << 6 | UInt32(utf8[index + 1] & 0x3F)
-                index += 2
-            case ..<0xF0:
-                scalar = (lead & 0x0F) << 12 | UInt32(utf8[index + 1] & 0x3F) << 6 | UInt32(utf8[index + 2] & 0x3F)
-                index += 3
-            default:
-                scalar = (lead & 0x07) << 18 | UInt32(utf8[index + 1] & 0x3F) << 12 | UInt32(utf8[index + 2] & 0x3F) << 6
-                    | UInt32(utf8[index + 3] & 0x3F)
-                index += 4
+    static func appendUTF16BigEndian(of utf8: UnsafeBufferPointer<UInt8>, to output: ByteBuffer) {
+        // At most two bytes per UTF-8 byte, written in place.
+        output.append(upTo: 2 * utf8.count) { buffer in
+            var out = 0
+            var index = 0
+            @inline(__always) func unit(_ value: UInt32) {
+                buffer[out] = UInt8(truncatingIfNeeded: value >> 8)
+                buffer[out + 1] = UInt8(truncatingIfNeeded: value)
+                out += 2
             }
-            if scalar >= 0x10000 {
-                let high = 0xD800 + ((scalar - 0x10000) >> 10), low = 0xDC00 + (scalar & 0x3FF)
-                output.append(UInt8(high >> 8))
-                output.append(UInt8(high & 0xFF))
-                output.append(UInt8(low >> 8))
-                output.append(UInt8(low & 0xFF))
-            } else {
-                output.append(UInt8(scalar >> 8))
-                output.append(UInt8(scalar & 0xFF))
+            while index < utf8.count {
+                let lead = UInt32(utf8[index])
+                switch lead {
+                case ..<0x80:
+                    unit(lead)
+                    index += 1
+                case ..<0xE0:
+                    unit((lead & 0x1F) << 6 | UInt32(utf8[index + 1] & 0x3F))
+                    index += 2
+                case ..<0xF0:
+                    unit((lead & 0x0F) << 12 | UInt32(utf8[index + 1] & 0x3F) << 6 | UInt32(utf8[index + 2] & 0x3F))
+                    index += 3
+                default:
+                    let scalar = (lead & 0x07) << 18 | UInt32(utf8[index + 1] & 0x3F) << 12 | UInt32(utf8[index + 2] & 0x3F) << 6
+                        | UInt32(utf8[index + 3] & 0x3F)
+                    unit(0xD800 + ((scalar - 0x10000) >> 10))
+                    unit(0xDC00 + (scalar & 0x3FF))
+                    index += 4
+                }
             }
+            return out
         }
     }
 
@@ -204,12 +217,17 @@ package struct BinaryPlistOutput: DocumentBuilder {
     }
 
     package mutating func beginElement(in start: inout Int) {
-        path.push(.index(pendingRefs.count - start))
+        if tracksPath { path.push(.index(pendingRefs.count - start)) }
     }
 
     package mutating func endElement(_ value: Int?, in start: inout Int) {
-        path.pop()
+        if tracksPath { path.pop() }
         if let value { pendingRefs.append(value) }
+    }
+
+    /// A string from its bytes: written or shared without making a `String`.
+    package mutating func string(validatedUTF8 utf8: UnsafeBufferPointer<UInt8>) -> Int? {
+        addString(utf8: utf8)
     }
 
     package mutating func endArray(_ start: Int) -> Int? {
@@ -224,24 +242,39 @@ package struct BinaryPlistOutput: DocumentBuilder {
     package mutating func beginDictionary() throws(Diagnostic) -> PendingDictionary {
         try options.checkDepth(depth + 1, at: path)
         depth += 1
-        return PendingDictionary(start: pendingRefs.count)
+        return PendingDictionary(start: pendingRefs.count, keyStart: keyBytes.count)
     }
 
     package mutating func beginMember(_ key: String, in dictionary: inout PendingDictionary) {
-        path.push(.key(key))
-        dictionary.key = key
+        var key = key
+        key.withUTF8 { beginMember(validatedUTF8: $0, in: &dictionary) }
+    }
+
+    package mutating func beginMember(validatedUTF8 key: UnsafeBufferPointer<UInt8>, in dictionary: inout PendingDictionary) {
+        if tracksPath { path.push(.key(String(decoding: key, as: UTF8.self))) }
+        keyBytes.removeSubrange(dictionary.keyStart...)
+        keyBytes.append(contentsOf: key)
     }
 
     package mutating func endMember(_ value: Int?, in dictionary: inout PendingDictionary) {
-        path.pop()
+        if tracksPath { path.pop() }
         guard let value else { return }
-        if pendingRefs.count == dictionary.start { dictionary.firstKeptKeyIsUID = dictionary.key == "CF$UID" }
-        pendingRefs.append(addString(dictionary.key))
+        // Taken out of self while strings are added; put back to keep its capacity.
+        var keys: [UInt8] = []
+        swap(&keys, &keyBytes)
+        defer { swap(&keys, &keyBytes) }
+        let keyObject = keys.withUnsafeBufferPointer { all in
+            let key = UnsafeBufferPointer(rebasing: all[dictionary.keyStart...])
+            if pendingRefs.count == dictionary.start { dictionary.firstKeptKeyIsUID = key.elementsEqual("CF$UID".utf8) }
+            return addString(utf8: key)
+        }
+        pendingRefs.append(keyObject)
         pendingRefs.append(value)
     }
 
     package mutating func endDictionary(_ dictionary: PendingDictionary) -> Int? {
         depth -= 1
+        keyBytes.removeSubrange(dictionary.keyStart...)
         let id = begin()
         defer { pendingRefs.removeSubrange(dictionary.start...) }
         let count = (pendingRefs.count - dictionary.start) / 2

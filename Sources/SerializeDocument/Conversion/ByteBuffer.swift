@@ -56,6 +56,19 @@ final class ByteBuffer {
         text.withUTF8 { append($0) }
     }
 
+    /// Appends what `body` writes straight into the buffer: at most `maximum` bytes from the
+    /// pointer it is given; it returns how many it wrote.
+    @inline(__always) func append(upTo maximum: Int, _ body: (UnsafeMutablePointer<UInt8>) -> Int) {
+        if count + maximum > capacity { grow(toAtLeast: count + maximum) }
+        count += body(start + count)
+    }
+
+    /// The bytes written so far; valid until the next append.
+    var written: UnsafeBufferPointer<UInt8> { UnsafeBufferPointer(start: start, count: count) }
+
+    /// Empties the buffer, keeping its storage.
+    func removeAll() { count = 0 }
+
     func append<S: Sequence>(contentsOf bytes: S) where S.Element == UInt8 {
         for byte in bytes { append(byte) }
     }

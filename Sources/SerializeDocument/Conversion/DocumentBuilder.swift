@@ -33,6 +33,16 @@ package protocol DocumentBuilder {
     mutating func beginMember(_ key: String, in dictionary: inout DictionaryState) throws(Diagnostic)
     mutating func endMember(_ value: Value, in dictionary: inout DictionaryState) throws(Diagnostic)
     mutating func endDictionary(_ dictionary: DictionaryState) throws(Diagnostic) -> Value
+    /// Whether a reader that has a string's UTF-8 bytes (the JSON reader) hands strings and keys
+    /// over as bytes it has validated, through ``string(validatedUTF8:)`` and
+    /// ``beginMember(validatedUTF8:in:)``, rather than as `String`s: true for the writers, which
+    /// copy or transcode the bytes, so that converting makes no `String` per string.
+    static var takesUTF8: Bool { get }
+    /// A string value from UTF-8 bytes the reader has validated (only when ``takesUTF8``).
+    mutating func string(validatedUTF8 bytes: UnsafeBufferPointer<UInt8>) throws(Diagnostic) -> Value
+    /// Called with each key's validated UTF-8 bytes before its value is read (only when
+    /// ``takesUTF8``); the bytes are valid only during the call.
+    mutating func beginMember(validatedUTF8 key: UnsafeBufferPointer<UInt8>, in dictionary: inout DictionaryState) throws(Diagnostic)
     /// Called by every reader just before a value is read, with the byte offset where it starts:
     /// only the locating builder (``Format/location(of:in:)``) uses it; for every other builder
     /// it is the empty default, which specialization removes.
@@ -110,7 +120,16 @@ struct TreeBuilder: DocumentBuilder {
 
 extension DocumentBuilder {
     package static var reusesValues: Bool { false }
+    package static var takesUTF8: Bool { false }
     @inline(__always) package mutating func valueStarts(at offset: Int) {}
+
+    package mutating func string(validatedUTF8 bytes: UnsafeBufferPointer<UInt8>) throws(Diagnostic) -> Value {
+        try scalar(.string(String(decoding: bytes, as: UTF8.self)))
+    }
+
+    package mutating func beginMember(validatedUTF8 key: UnsafeBufferPointer<UInt8>, in dictionary: inout DictionaryState) throws(Diagnostic) {
+        try beginMember(String(decoding: key, as: UTF8.self), in: &dictionary)
+    }
 }
 
 // MARK: - Replaying trees

@@ -255,7 +255,7 @@ extension Format {
         let xml = source == .xmlPlist
         switch target {
         case .xmlPlist:
-            var output = XMLPlistOutput(options: writing, capacity: data.count * (xml ? 2 : 3) + 4096)
+            var output = XMLPlistOutput(options: writing, capacity: data.count * (xml ? 2 : 3) + 4096, tracksPath: false)
             guard try drive(&output) != nil else { return nil }
             return output.finish()
         case .binaryPlist:
@@ -268,19 +268,19 @@ extension Format {
             if edit != nil, source == .binaryPlist, let width = BinaryPlistReader.referenceSize(in: data) {
                 bound = width >= 8 ? Int.max : 1 << (8 * width)
             }
-            var output = BinaryPlistOutput(options: writing, objectBound: bound, capacity: data.count / (xml ? 2 : 1) + 4096)
+            var output = BinaryPlistOutput(options: writing, objectBound: bound, capacity: data.count / (xml ? 2 : 1) + 4096, tracksPath: false)
             guard let (top, count) = try drive(&output) else { return nil }
             // The tree path sizes object references by the exact count (read from XML, or made by
             // an edit): write again with it when the bound gave other references, so the bytes
             // are the same either way.
             if let count, BinaryPlistOutput.byteCount(UInt64(max(count - 1, 0))) != output.refSize {
-                var exact = BinaryPlistOutput(options: writing, objectBound: count, capacity: data.count / 2 + 4096)
+                var exact = BinaryPlistOutput(options: writing, objectBound: count, capacity: data.count / 2 + 4096, tracksPath: false)
                 guard let (top, _) = try drive(&exact) else { return nil }
                 return try exact.finish(top: top)
             }
             return try output.finish(top: top)
         default:
-            var output = JSONOutput(options: writing, capacity: data.count * (xml ? 1 : 2) + 4096)
+            var output = JSONOutput(options: writing, capacity: data.count * (xml ? 1 : 2) + 4096, tracksPath: false)
             guard try drive(&output) != nil else { return nil }
             return output.finish()
         }

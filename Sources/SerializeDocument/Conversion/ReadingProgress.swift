@@ -81,6 +81,7 @@ struct ProgressBuilder<Base: DocumentBuilder>: DocumentBuilder {
     let progress: ReadingProgress
 
     static var reusesValues: Bool { Base.reusesValues }
+    static var takesUTF8: Bool { Base.takesUTF8 }
 
     mutating func valueStarts(at offset: Int) {
         progress.valueStarts(at: offset)
@@ -100,6 +101,12 @@ struct ProgressBuilder<Base: DocumentBuilder>: DocumentBuilder {
     }
     mutating func endMember(_ value: Base.Value, in dictionary: inout Base.DictionaryState) throws(Diagnostic) {
         try base.endMember(value, in: &dictionary)
+    }
+    mutating func string(validatedUTF8 bytes: UnsafeBufferPointer<UInt8>) throws(Diagnostic) -> Base.Value {
+        try base.string(validatedUTF8: bytes)
+    }
+    mutating func beginMember(validatedUTF8 key: UnsafeBufferPointer<UInt8>, in dictionary: inout Base.DictionaryState) throws(Diagnostic) {
+        try base.beginMember(validatedUTF8: key, in: &dictionary)
     }
     mutating func endDictionary(_ dictionary: Base.DictionaryState) throws(Diagnostic) -> Base.Value { try base.endDictionary(dictionary) }
 }

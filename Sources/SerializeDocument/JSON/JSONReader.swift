@@ -53,8 +53,9 @@ struct JSONParser<Builder: DocumentBuilder> {
     var depth = 0
     /// The decoded bytes of a string with escapes, kept between strings for its capacity.
     var scratch: [UInt8] = []
-    /// Emptied key sets of closed dictionaries, for the next ones (streaming only).
-    var keySets: [StreamedKeys] = []
+    /// The keys of the open objects, for the duplicate-key check (streaming only): bytes, never
+    /// a set of `String`s.
+    var keys = KeyIndex()
 
     init(bytes: UnsafeBufferPointer<UInt8>, maximumDepth: Int, builder: Builder) {
         self.bytes = bytes
@@ -85,7 +86,12 @@ struct JSONParser<Builder: DocumentBuilder> {
         switch bytes[index] {
         case UInt8(ascii: "{"): return try parseObject()
         case UInt8(ascii: "["): return try parseArray()
-        case UInt8(ascii: "\""): scalar = .string(try parseString())
+        case UInt8(ascii: "\""):
+            if Builder.takesUTF8 {
+                let string = try parseStringBytes()
+                return try withBytes(of: string) { (builder, utf8) throws(Diagnostic) in try builder.string(validatedUTF8: utf8) }
+            }
+            scalar = .string(try parseString())
         case UInt8(ascii: "t"): try expectLiteral("true"); scalar = .bool(true)
         case UInt8(ascii: "f"): try expectLiteral("false"); scalar = .bool(false)
         case UInt8(ascii: "n"): try expectLiteral("null"); scalar = .null
@@ -141,22 +147,23 @@ struct JSONParser<Builder: DocumentBuilder> {
             return try builder.endDictionary(members)
         }
         // A tree merges a duplicate key itself; a writer cannot, so streaming falls back to it.
-        // The key sets are reused (one per open dictionary), so a record costs no set allocation.
-        var keys = Builder.reusesValues ? StreamedKeys() : keySets.popLast() ?? StreamedKeys()
+        // The keys are compared by their bytes in one buffer shared by the open objects.
+        if !Builder.reusesValues { keys.open() }
         while true {
             skipWhitespace()
             guard index < bytes.count, bytes[index] == UInt8(ascii: "\"") else {
                 throw error(.syntax, "expected a string key, found \(describeCurrent())")
             }
-            let key = try parseString()
-            skipWhitespace()
-            guard index < bytes.count, bytes[index] == UInt8(ascii: ":") else {
-                throw error(.syntax, "expected ':' after object key, found \(describeCurrent())")
+            if Builder.takesUTF8 {
+                let key = try parseStringBytes()
+                try expectColon()
+                try beginMember(key, in: &members)
+            } else {
+                var key = try parseString()
+                try expectColon()
+                if !Builder.reusesValues, key.withUTF8({ recordKey($0) }) { throw duplicateKey(key) }
+                try builder.beginMember(key, in: &members)
             }
-            index += 1
-            skipWhitespace()
-            if !Builder.reusesValues { try keys.insert(key) }
-            try builder.beginMember(key, in: &members)
             let value = try parseValue()
             try builder.endMember(value, in: &members)
             skipWhitespace()
@@ -166,14 +173,38 @@ struct JSONParser<Builder: DocumentBuilder> {
             case UInt8(ascii: "}"):
                 index += 1
                 depth -= 1
-                if !Builder.reusesValues {
-                    keys.removeAll()
-                    keySets.append(keys)
-                }
+                if !Builder.reusesValues { keys.close() }
                 return try builder.endDictionary(members)
             default: throw error(.syntax, "expected ',' or '}' after object member, found \(describeCurrent())")
             }
         }
+    }
+
+    /// The `:` after an object key, with the white space around it.
+    @inline(__always) mutating func expectColon() throws(Diagnostic) {
+        skipWhitespace()
+        guard index < bytes.count, bytes[index] == UInt8(ascii: ":") else {
+            throw error(.syntax, "expected ':' after object key, found \(describeCurrent())")
+        }
+        index += 1
+        skipWhitespace()
+    }
+
+    /// Records the innermost object's next key (its UTF-8 bytes); throws
+    /// ``Diagnostic/Code/duplicateKeyNeedsTree`` when the object has it already.
+    mutating func insertKey(_ utf8: UnsafeBufferPointer<UInt8>) throws(Diagnostic) {
+        if recordKey(utf8) { throw duplicateKey(String(decoding: utf8, as: UTF8.self)) }
+    }
+
+    /// Records the innermost object's next key; returns whether the object has it already.
+    mutating func recordKey(_ utf8: UnsafeBufferPointer<UInt8>) -> Bool {
+        let start = keys.keyStart
+        keys.appendKeyText(UnsafeRawBufferPointer(utf8))
+        return keys.insert(keys.endKey(from: start), at: 0) != nil
+    }
+
+    func duplicateKey(_ key: String) -> Diagnostic {
+        Diagnostic(.duplicateKeyNeedsTree, "duplicate key \"\(key)\"")
     }
 
     mutating func expectLiteral(_ literal: StaticString) throws(Diagnostic) {
@@ -193,11 +224,28 @@ struct JSONParser<Builder: DocumentBuilder> {
 
     // MARK: - Numbers
 
-    /// Scans one number by the JSON grammar; returns whether it has neither fraction nor exponent.
-    mutating func scanNumber() throws(Diagnostic) -> Bool {
-        let start = index
+    /// A number as ``scanNumber()`` takes it in: the digits, as ``DecimalNumber`` reads them.
+    struct ScannedNumber {
+        /// Neither fraction nor exponent.
         var isInteger = true
-        if bytes[index] == UInt8(ascii: "-") { index += 1 }
+        var negative = false
+        /// The significant digits (leading zeros left out), wrapped past 19 of them.
+        var mantissa: UInt64 = 0
+        /// How many significant digits there are.
+        var digits = 0
+        /// The power of ten the mantissa is scaled by (saturated beyond ±100,000).
+        var exponent = 0
+    }
+
+    /// Scans one number by the JSON grammar, taking in its digits on the way (one pass over the
+    /// bytes: ``parseNumber()`` needs no second scan for the common cases).
+    mutating func scanNumber() throws(Diagnostic) -> ScannedNumber {
+        let start = index
+        var number = ScannedNumber()
+        if bytes[index] == UInt8(ascii: "-") {
+            number.negative = true
+            index += 1
+        }
         guard index < bytes.count, isDigit(bytes[index]) else {
             throw error(.syntax, "expected a digit after '-', found \(describeCurrent())")
         }
@@ -207,26 +255,52 @@ struct JSONParser<Builder: DocumentBuilder> {
                 throw error(.syntax, "a number cannot start with a leading zero", at: start)
             }
         } else {
-            while index < bytes.count, isDigit(bytes[index]) { index += 1 }
+            takeDigits(into: &number)
         }
         if index < bytes.count, bytes[index] == UInt8(ascii: ".") {
-            isInteger = false
+            number.isInteger = false
             index += 1
             guard index < bytes.count, isDigit(bytes[index]) else {
                 throw error(.syntax, "expected a digit after the decimal point, found \(describeCurrent())")
             }
-            while index < bytes.count, isDigit(bytes[index]) { index += 1 }
+            let fraction = index
+            takeDigits(into: &number)
+            number.exponent = fraction - index
         }
         if index < bytes.count, bytes[index] == UInt8(ascii: "e") || bytes[index] == UInt8(ascii: "E") {
-            isInteger = false
+            number.isInteger = false
             index += 1
-            if index < bytes.count, bytes[index] == UInt8(ascii: "+") || bytes[index] == UInt8(ascii: "-") { index += 1 }
+            var negativeExponent = false
+            if index < bytes.count, bytes[index] == UInt8(ascii: "+") || bytes[index] == UInt8(ascii: "-") {
+                negativeExponent = bytes[index] == UInt8(ascii: "-")
+                index += 1
+            }
             guard index < bytes.count, isDigit(bytes[index]) else {
                 throw error(.syntax, "expected a digit in the exponent, found \(describeCurrent())")
             }
-            while index < bytes.count, isDigit(bytes[index]) { index += 1 }
+            var written = 0
+            while index < bytes.count, isDigit(bytes[index]) {
+                // Saturated as DecimalNumber does: beyond 10^±100000 every mantissa is 0 or infinity.
+                if written < 100_000 { written = written * 10 + Int(bytes[index] &- UInt8(ascii: "0")) }
+                index += 1
+            }
+            number.exponent += negativeExponent ? -written : written
         }
-        return isInteger
+        return number
+    }
+
+    /// Takes the digits from ``index`` on into `number`'s mantissa; leading zeros are not
+    /// significant.
+    @inline(__always) mutating func takeDigits(into number: inout ScannedNumber) {
+        while index < bytes.count {
+            let digit = bytes[index] &- UInt8(ascii: "0")
+            guard digit < 10 else { return }
+            if number.mantissa != 0 || digit != 0 {
+                number.digits += 1
+                number.mantissa = number.mantissa &* 10 &+ UInt64(digit)
+            }
+            index += 1
+        }
     }
 
     /// Whether `bytes` are exactly one JSON number (``NumberText``'s check).
@@ -246,16 +320,30 @@ struct JSONParser<Builder: DocumentBuilder> {
     /// Read from the bytes by ``DecimalNumber``.
     mutating func parseNumber() throws(Diagnostic) -> Document {
         let start = index
-        let isInteger = try scanNumber()
+        let number = try scanNumber()
         let text = UnsafeBufferPointer(rebasing: bytes[start..<index])
-        if isInteger {
+        if number.isInteger {
+            // Up to 18 digits always fit an Int64; more, near or past the limits, are checked.
+            if number.digits <= 18 {
+                let magnitude = Int64(truncatingIfNeeded: number.mantissa)
+                return .integer(number.negative ? -magnitude : magnitude)
+            }
+            // 19 digits are below UInt64.max, so the mantissa is exact (as DecimalNumber.integer).
+            if number.digits == 19 {
+                let magnitude = number.mantissa
+                if !number.negative { return magnitude <= UInt64(Int64.max) ? .integer(Int64(magnitude)) : .unsignedInteger(magnitude) }
+                if magnitude <= UInt64(Int64.max) { return .integer(-Int64(magnitude)) }
+                if magnitude == UInt64(Int64.max) + 1 { return .integer(.min) }
+            }
             switch DecimalNumber.integer(text, allowsPlus: false) {
             case let .signed(value): return .integer(value)
             case let .unsigned(value): return .unsignedInteger(value)
             case nil: return .number(NumberText(validated: String(decoding: text, as: UTF8.self)))
             }
         }
-        guard let value = DecimalNumber.double(text), value.isFinite, value != 0 || Self.isZero(text) else {
+        let fast = number.digits <= 19
+            ? DecimalNumber.double(negative: number.negative, mantissa: number.mantissa, exponent: number.exponent) : nil
+        guard let value = fast ?? DecimalNumber.double(text), value.isFinite, value != 0 || Self.isZero(text) else {
             return .number(NumberText(validated: String(decoding: text, as: UTF8.self)))
         }
         return .double(value)
@@ -281,16 +369,37 @@ struct JSONParser<Builder: DocumentBuilder> {
     /// and only at its closing quote, so a control byte or an unterminated string is reported
     /// before bad UTF-8 in front of it.
     mutating func parseString() throws(Diagnostic) -> String {
+        try scanString { utf8, _ in ByteScanning.string(validatingUTF8: utf8) }
+    }
+
+    /// Where a string's validated UTF-8 bytes are: in the input, or decoded into ``scratch``.
+    enum StringBytes {
+        case input(Range<Int>)
+        case scratch
+    }
+
+    /// Reads a string as ``parseString()`` does, with the same checks in the same order, but
+    /// makes no `String`: its bytes are validated (``ByteScanning/isValidUTF8(_:)``) where they
+    /// are, for a builder that takes UTF-8 (``DocumentBuilder/takesUTF8``).
+    mutating func parseStringBytes() throws(Diagnostic) -> StringBytes {
+        try scanString { utf8, range in ByteScanning.isValidUTF8(utf8) ? range.map(StringBytes.input) ?? .scratch : nil }
+    }
+
+    /// Scans a string to its closing quote, decoding escapes into ``scratch``, and hands its
+    /// bytes to `finish` (with their range when they are the input's, unescaped), which returns
+    /// nil when they are not valid UTF-8.
+    @inline(__always)
+    mutating func scanString<Result>(_ finish: (UnsafeBufferPointer<UInt8>, Range<Int>?) -> Result?) throws(Diagnostic) -> Result {
         let open = index
         index += 1
         let start = index
         index = ByteScanning.firstJSONStringStop(in: bytes, from: index)
         if index < bytes.count, bytes[index] == UInt8(ascii: "\"") {
             index += 1
-            guard let string = ByteScanning.string(validatingUTF8: UnsafeBufferPointer(rebasing: bytes[start..<index - 1])) else {
+            guard let result = finish(UnsafeBufferPointer(rebasing: bytes[start..<index - 1]), start..<index - 1) else {
                 throw error(.invalidUTF8, "string is not valid UTF-8", at: firstInvalidUTF8(in: start..<index - 1))
             }
-            return string
+            return result
         }
         // Escapes: decoded into the scratch buffer, taken out of self while self changes.
         var buffer: [UInt8] = []
@@ -305,10 +414,10 @@ struct JSONParser<Builder: DocumentBuilder> {
             let byte = bytes[index]
             if byte == UInt8(ascii: "\"") {
                 index += 1
-                guard let string = buffer.withUnsafeBufferPointer({ ByteScanning.string(validatingUTF8: $0) }) else {
+                guard let result = buffer.withUnsafeBufferPointer({ finish($0, nil) }) else {
                     throw error(.invalidUTF8, "string is not valid UTF-8", at: firstInvalidUTF8(in: start..<index - 1))
                 }
-                return string
+                return result
             }
             if byte == UInt8(ascii: "\\") {
                 try parseEscape(into: &buffer)
@@ -318,6 +427,43 @@ struct JSONParser<Builder: DocumentBuilder> {
             let run = index
             index = ByteScanning.firstJSONStringStop(in: bytes, from: index)
             buffer.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[run..<index]))
+        }
+    }
+
+    /// Calls `body` with the builder and the bytes of a string read by ``parseStringBytes()``.
+    @inline(__always)
+    mutating func withBytes<Result>(
+        of string: StringBytes, _ body: (inout Builder, UnsafeBufferPointer<UInt8>) throws(Diagnostic) -> Result
+    ) throws(Diagnostic) -> Result {
+        switch string {
+        case let .input(range):
+            return try body(&builder, UnsafeBufferPointer(rebasing: bytes[range]))
+        case .scratch:
+            // Taken out of self while the builder changes, put back for its capacity.
+            var buffer: [UInt8] = []
+            swap(&buffer, &scratch)
+            defer { swap(&buffer, &scratch) }
+            return try buffer.withUnsafeBufferPointer { (utf8) throws(Diagnostic) in try body(&builder, utf8) }
+        }
+    }
+
+    /// Checks a key read by ``parseStringBytes()`` against the object's others and hands it to
+    /// the builder.
+    @inline(__always)
+    mutating func beginMember(_ key: StringBytes, in members: inout Builder.DictionaryState) throws(Diagnostic) {
+        switch key {
+        case let .input(range):
+            let utf8 = UnsafeBufferPointer(rebasing: bytes[range])
+            if !Builder.reusesValues { try insertKey(utf8) }
+            try builder.beginMember(validatedUTF8: utf8, in: &members)
+        case .scratch:
+            var buffer: [UInt8] = []
+            swap(&buffer, &scratch)
+            defer { swap(&buffer, &scratch) }
+            try buffer.withUnsafeBufferPointer { (utf8) throws(Diagnostic) in
+                if !Builder.reusesValues { try insertKey(utf8) }
+                try builder.beginMember(validatedUTF8: utf8, in: &members)
+            }
         }
     }
 

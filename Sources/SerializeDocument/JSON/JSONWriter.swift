@@ -36,12 +36,19 @@ package struct JSONOutput: DocumentBuilder {
     let options: FormatOptions
     let bytes: ByteBuffer
     var path = ValuePath()
+    /// Whether ``path`` follows the values, for errors: not when a reader streams into this
+    /// writer (``Format/stream``), where a writing error sends the input to the tree, whose
+    /// writer names the path.
+    let tracksPath: Bool
     var depth = 0
 
-    package init(options: FormatOptions, capacity: Int = 1 << 16) {
+    package init(options: FormatOptions, capacity: Int = 1 << 16, tracksPath: Bool = true) {
         self.options = options
         bytes = ByteBuffer(capacity: capacity)
+        self.tracksPath = tracksPath
     }
+
+    package static var takesUTF8: Bool { true }
 
     package func finish() -> Data {
         if options.pretty { bytes.append(0x0A) }
@@ -82,11 +89,11 @@ package struct JSONOutput: DocumentBuilder {
 
     package mutating func beginElement(in count: inout Int) {
         nextChild(&count)
-        path.push(.index(count - 1))
+        if tracksPath { path.push(.index(count - 1)) }
     }
 
     package mutating func endElement(_ value: Void, in count: inout Int) {
-        path.pop()
+        if tracksPath { path.pop() }
     }
 
     package mutating func endArray(_ count: Int) { close(UInt8(ascii: "]"), count: count) }
@@ -98,11 +105,24 @@ package struct JSONOutput: DocumentBuilder {
         writeString(key)
         bytes.append(UInt8(ascii: ":"))
         if options.pretty { bytes.append(UInt8(ascii: " ")) }
-        path.push(.key(key))
+        if tracksPath { path.push(.key(key)) }
+    }
+
+    package mutating func beginMember(validatedUTF8 key: UnsafeBufferPointer<UInt8>, in count: inout Int) {
+        nextChild(&count)
+        writeString(utf8: key)
+        bytes.append(UInt8(ascii: ":"))
+        if options.pretty { bytes.append(UInt8(ascii: " ")) }
+        if tracksPath { path.push(.key(String(decoding: key, as: UTF8.self))) }
     }
 
     package mutating func endMember(_ value: Void, in count: inout Int) {
-        path.pop()
+        if tracksPath { path.pop() }
+    }
+
+    /// A string from its bytes: copied with the escapes JSON needs, no `String` made.
+    package mutating func string(validatedUTF8 bytes: UnsafeBufferPointer<UInt8>) {
+        writeString(utf8: bytes)
     }
 
     package mutating func endDictionary(_ count: Int) { close(UInt8(ascii: "}"), count: count) }
@@ -143,9 +163,14 @@ package struct JSONOutput: DocumentBuilder {
     /// Writes `string` quoted: runs that need no escape (found eight bytes at a time by
     /// `ByteScanning`) are copied in bulk, only `"`, `\` and control bytes one at a time.
     func writeString(_ string: String) {
-        bytes.append(UInt8(ascii: "\""))
         var string = string
-        string.withUTF8 { Self.appendEscaped($0, to: bytes) }
+        string.withUTF8 { writeString(utf8: $0) }
+    }
+
+    /// Writes the UTF-8 bytes of a string quoted, as ``writeString(_:)``.
+    @inline(__always) func writeString(utf8: UnsafeBufferPointer<UInt8>) {
+        bytes.append(UInt8(ascii: "\""))
+        Self.appendEscaped(utf8, to: bytes)
         bytes.append(UInt8(ascii: "\""))
     }
 

@@ -50,14 +50,23 @@ package struct XMLPlistOutput: DocumentBuilder {
     let bytes: ByteBuffer
     var path = ValuePath()
     var depth = 0
-    /// The key of the member whose value comes next; written only when the value is.
-    var pendingKey: String?
+    /// The UTF-8 bytes of the key of the member whose value comes next, when
+    /// ``hasPendingKey``; written only when the value is. Kept for its capacity.
+    let pendingKey = ByteBuffer(capacity: 64)
+    var hasPendingKey = false
+    /// Whether ``path`` follows the values, for errors: not when a reader streams into this
+    /// writer (``Format/stream``), where a writing error sends the input to the tree, whose
+    /// writer names the path.
+    let tracksPath: Bool
 
-    package init(options: FormatOptions, capacity: Int = 1 << 16) {
+    package init(options: FormatOptions, capacity: Int = 1 << 16, tracksPath: Bool = true) {
         self.options = options
         bytes = ByteBuffer(capacity: capacity)
         bytes.append(XMLPlistWriter.header)
+        self.tracksPath = tracksPath
     }
+
+    package static var takesUTF8: Bool { true }
 
     /// Refuses a top-level null the strategy would leave nothing for.
     func start(topLevel document: Document) throws(Diagnostic) {
@@ -82,7 +91,7 @@ package struct XMLPlistOutput: DocumentBuilder {
                 if depth == 0 {
                     throw Diagnostic(.nullNotRepresentable, "a property list cannot be empty: the whole document is null", path: ValuePath())
                 }
-                pendingKey = nil
+                hasPendingKey = false
             case let .string(text):
                 try writePendingKey()
                 try writeString(text, element: "string")
@@ -112,6 +121,7 @@ package struct XMLPlistOutput: DocumentBuilder {
         case let .string(value):
             try writePendingKey()
             try writeString(value, element: "string")
+
         case let .date(value):
             guard let text = DateText.string(value, precision: .exact) else {
                 throw Diagnostic(
@@ -156,12 +166,12 @@ package struct XMLPlistOutput: DocumentBuilder {
     }
 
     package mutating func beginElement(in count: inout Int) {
-        path.push(.index(count))
+        if tracksPath { path.push(.index(count)) }
         count += 1
     }
 
     package mutating func endElement(_ value: Void, in count: inout Int) {
-        path.pop()
+        if tracksPath { path.pop() }
     }
 
     package mutating func endArray(_ count: Int) {
@@ -174,12 +184,25 @@ package struct XMLPlistOutput: DocumentBuilder {
     }
 
     package mutating func beginMember(_ key: String, in count: inout Int) {
-        path.push(.key(key))
-        pendingKey = key
+        var key = key
+        key.withUTF8 { beginMember(validatedUTF8: $0, in: &count) }
+    }
+
+    package mutating func beginMember(validatedUTF8 key: UnsafeBufferPointer<UInt8>, in count: inout Int) {
+        if tracksPath { path.push(.key(String(decoding: key, as: UTF8.self))) }
+        pendingKey.removeAll()
+        pendingKey.append(key)
+        hasPendingKey = true
     }
 
     package mutating func endMember(_ value: Void, in count: inout Int) {
-        path.pop()
+        if tracksPath { path.pop() }
+    }
+
+    /// A string from its bytes: copied with the escapes XML needs, no `String` made.
+    package mutating func string(validatedUTF8 utf8: UnsafeBufferPointer<UInt8>) throws(Diagnostic) {
+        try writePendingKey()
+        try writeString(utf8: utf8, element: "string")
     }
 
     package mutating func endDictionary(_ count: Int) {
@@ -198,9 +221,9 @@ package struct XMLPlistOutput: DocumentBuilder {
             bytes.append(UInt8(ascii: ">"))
             endLine()
         }
-        guard let key = pendingKey else { return }
-        pendingKey = nil
-        try writeString(key, element: "key")
+        guard hasPendingKey else { return }
+        hasPendingKey = false
+        try writeString(utf8: pendingKey.written, element: "key")
     }
 
     @inline(__always) func append(_ text: String) {
@@ -248,15 +271,26 @@ package struct XMLPlistOutput: DocumentBuilder {
     /// `&`, `<`, `>` and carriage return are escaped, tab and newline copied, and a character XML
     /// 1.0 cannot carry refused.
     func writeString(_ string: String, element name: StaticString) throws(Diagnostic) {
+        var string = string
+        if let refusal = string.withUTF8({ refusal(writing: $0, element: name) }) { throw refusal }
+    }
+
+    /// Writes the UTF-8 bytes of a string as the text of element `name`, as ``writeString(_:element:)``.
+    func writeString(utf8: UnsafeBufferPointer<UInt8>, element name: StaticString) throws(Diagnostic) {
+        if let refusal = refusal(writing: utf8, element: name) { throw refusal }
+    }
+
+    /// Writes the element as ``writeString(utf8:element:)`` does; returns the error instead of
+    /// throwing it.
+    private func refusal(writing utf8: UnsafeBufferPointer<UInt8>, element name: StaticString) -> Diagnostic? {
         line()
         tag(name)
-        var string = string
-        let refusal: Diagnostic? = string.withUTF8 { utf8 in
+        do {
             var run = 0
             while true {
                 let stop = ByteScanning.firstXMLTextStop(in: utf8, from: run)
                 bytes.append(UnsafeBufferPointer(rebasing: utf8[run..<stop]))
-                guard stop < utf8.count else { return nil }
+                guard stop < utf8.count else { break }
                 run = stop + 1
                 switch utf8[stop] {
                 case UInt8(ascii: "&"): append("&amp;")
@@ -274,9 +308,9 @@ package struct XMLPlistOutput: DocumentBuilder {
                 }
             }
         }
-        if let refusal { throw refusal }
         tag(name, closing: true)
         endLine()
+        return nil
     }
 
     /// The error for a scalar XML 1.0 cannot carry in a key or string.
