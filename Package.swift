@@ -12,11 +12,15 @@
 //        └─► SerializeXML (◄─ CLibXML2) ─────────────────────────┴─► SerializeDocument
 //
 //   SerializeDocument ─┬─► PlistInspector
-//                      └─► SerializeCodable ─► SerializePersistence (+ SerializeCSV, SerializeCoding) ─► SerializeTesting
+//                      └─► SerializeCodable ─► SerializePersistence (+ SerializeCSV, SerializeCoding) ─► SerializeRoundTrip
 //
-// SerializeCommands (the verbs) builds on SerializeDocument, PlistInspector, SerializeTesting,
+//   SerializeRoundTrip ─► SerializeTesting (◄─ Testing, PropertyBased)
+//
+// SerializeCommands (the verbs) builds on SerializeDocument, PlistInspector, SerializeRoundTrip,
 // SerializeModels, SerializeCoding and SerializeCore; SerializeCLI is its @main, built as the
-// `serialize` executable.
+// `serialize` executable. Nothing the executable links imports Testing (or PropertyBased, which
+// does): a command-line tool must not load the test framework, and there is no static Testing
+// module, so `--static-swift-stdlib` builds only without it (.ci/run checks the binary).
 
 import PackageDescription
 
@@ -44,7 +48,10 @@ let package = Package(
         // The libxml2 wrapper, a product so the lint benchmark can measure bare libxml2 beside it.
         .library(name: "SerializeXML", targets: ["SerializeXML"]),
         .library(name: "SerializePersistence", targets: ["SerializePersistence"]),
-        // The round-trip harness users import in their own test targets.
+        // The round-trip harness without a test framework (what `serialize roundtrip` uses).
+        .library(name: "SerializeRoundTrip", targets: ["SerializeRoundTrip"]),
+        // The round-trip harness users import in their own test targets: SerializeRoundTrip
+        // re-exported, plus the Swift Testing helpers and the swift-property-based generators.
         .library(name: "SerializeTesting", targets: ["SerializeTesting"]),
         .executable(name: "serialize", targets: ["SerializeCLI"]),
     ],
@@ -120,8 +127,10 @@ let package = Package(
 
         // MARK: - Round-trip harness
 
+        // The harness proper: no Swift Testing and no PropertyBased (which imports Testing), so
+        // the CLI can link it.
         .target(
-            name: "SerializeTesting",
+            name: "SerializeRoundTrip",
             dependencies: [
                 "SerializeCore",
                 "SerializeCoding",
@@ -132,6 +141,15 @@ let package = Package(
                 // formats and persistence's are the same values.
                 "SerializePersistence",
                 .product(name: "OrderedCollections", package: "swift-collections"),
+            ],
+            swiftSettings: swiftSettings
+        ),
+        // What needs a test framework: `expectRoundTrip`/`expectCanonical` (Swift Testing) and
+        // `RoundTripGen` (swift-property-based); re-exports SerializeRoundTrip.
+        .target(
+            name: "SerializeTesting",
+            dependencies: [
+                "SerializeRoundTrip",
                 .product(name: "PropertyBased", package: "swift-property-based"),
             ],
             swiftSettings: swiftSettings
@@ -147,7 +165,8 @@ let package = Package(
                 "SerializeCore",
                 "SerializeDocument",
                 "PlistInspector",
-                "SerializeTesting",
+                // The harness without Swift Testing: the executable must not link the test framework.
+                "SerializeRoundTrip",
                 // `roundtrip --matrix` adds a table of the shared models to the harness's own.
                 "SerializeModels",
                 "SerializeCoding",
@@ -226,8 +245,9 @@ let package = Package(
             name: "SerializeTestingTests",
             dependencies: [
                 "SerializeTesting", "SerializeModels", "SerializeCore", "SerializeCoding", "SerializeDocument", "SerializePersistence",
-                // The direct encoding path against the tree path (DirectEncodingTests).
-                "SerializeCodable", "TestSupport",
+                // The direct encoding path against the tree path (DirectEncodingTests);
+                // `@testable import SerializeRoundTrip` for the harness's internals.
+                "SerializeCodable", "SerializeRoundTrip", "TestSupport",
                 .product(name: "PropertyBased", package: "swift-property-based"),
             ],
             swiftSettings: swiftSettings
@@ -257,7 +277,7 @@ let package = Package(
             name: "ProductImportTests",
             dependencies: [
                 "SerializeCore", "SerializeCoding", "SerializeModels", "SerializeCSV", "SerializeXML",
-                "SerializeDocument", "PlistInspector", "SerializePersistence", "SerializeTesting",
+                "SerializeDocument", "PlistInspector", "SerializePersistence", "SerializeRoundTrip", "SerializeTesting",
             ],
             swiftSettings: swiftSettings
         ),

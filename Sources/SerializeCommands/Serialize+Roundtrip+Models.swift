@@ -3,7 +3,7 @@
 import Foundation
 import SerializeCoding
 import SerializeModels
-import SerializeTesting
+import SerializeRoundTrip
 
 enum ModelMatrix {
     /// The harness's standard tables, then one row per shared model with its awkward samples.

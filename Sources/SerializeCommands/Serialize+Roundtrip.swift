@@ -4,7 +4,7 @@ public import ArgumentParser
 import Foundation
 import SerializeCore
 internal import SerializeDocument
-import SerializeTesting
+import SerializeRoundTrip
 
 extension Serialize {
     /// Converts a document through each format and back, and prints what survived, what

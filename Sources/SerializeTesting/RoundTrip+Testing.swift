@@ -1,6 +1,7 @@
 /// The Swift Testing helper: one line in a test, a readable issue at the caller's location.
 
 public import Foundation
+public import SerializeRoundTrip
 public import Testing
 
 /// Expects `value` to survive each of `formats`, or to meet exactly one of the `expecting` losses.

@@ -10,6 +10,7 @@ import SerializeCore
 import SerializeDocument
 import SerializeModels
 import SerializePersistence
+import SerializeRoundTrip
 import SerializeTesting
 import SerializeXML
 import Testing
@@ -17,7 +18,7 @@ import Testing
 @Suite struct ProductImportTests {
     /// A model (SerializeModels) holding an `Either` (SerializeCoding), saved by `Persistence`
     /// (SerializePersistence) in the `Format` its file name names (SerializeDocument), reads back
-    /// through the harness's `RoundTripFormat` (SerializeTesting) to the same value.
+    /// through the harness's `RoundTripFormat` (SerializeRoundTrip) to the same value.
     @Test func persistenceAndTheHarnessShareFormats() throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("ProductImportTests-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)

@@ -10,7 +10,8 @@ import SerializeCoding
 import SerializeDocument
 import SerializeModels
 import Testing
-@testable import SerializeTesting
+@testable import SerializeRoundTrip
+import SerializeTesting
 
 /// What an encode gives: bytes, or the error's text (which names the coding path).
 enum EncodeAnswer: Equatable, CustomStringConvertible {

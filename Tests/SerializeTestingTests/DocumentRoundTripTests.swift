@@ -3,7 +3,8 @@ import Foundation
 import SerializeDocument
 import Testing
 import TestSupport
-@testable import SerializeTesting
+@testable import SerializeRoundTrip
+import SerializeTesting
 
 @Suite struct DocumentRoundTripTests {
     static let when = Date(timeIntervalSince1970: 1_762_418_977.5)

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 import TestSupport
-@testable import SerializeTesting
+@testable import SerializeRoundTrip
 
 @Suite struct FidelityMatrixTests {
     static let documentURL = Fixtures.repositoryRoot.appendingPathComponent("Docs/FidelityMatrix.md")

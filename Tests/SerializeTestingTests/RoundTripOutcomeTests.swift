@@ -2,6 +2,7 @@ import SerializeCore
 import Foundation
 import SerializeDocument
 import Testing
+@testable import SerializeRoundTrip
 @testable import SerializeTesting
 
 @Suite struct RoundTripOutcomeTests {

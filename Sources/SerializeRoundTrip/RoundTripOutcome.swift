@@ -1,9 +1,11 @@
 /// The round-trip harness: prove in one line of a test that a value survives every format.
 ///
-/// `SerializeTesting` is a library product for users' own test targets. It encodes a value
-/// through a list of formats, decodes it back and reports per format whether the value came
-/// back exactly, changed (with the first differing path), or failed (with the error). It also
-/// ships swift-property-based generators for the values that break serializers.
+/// `SerializeRoundTrip` is the harness without any test framework: it encodes a value through a
+/// list of formats, decodes it back and reports per format whether the value came back exactly,
+/// changed (with the first differing path), or failed (with the error). `serialize roundtrip`
+/// uses it as it stands; users' test targets import `SerializeTesting`, which re-exports it and
+/// adds the Swift Testing helpers (`expectRoundTrip`, `expectCanonical`) and the
+/// swift-property-based generators (`RoundTripGen`).
 
 import Foundation
 public import SerializeCore
