@@ -162,22 +162,22 @@ final class CSVKeyedDecodingContainer<Key: CodingKey>: KeyedDecodingContainerPro
     }
 
     private func path(_ key: Key) -> String {
-        decoder.path.isEmpty ? decoder.context.rootLeaf(key).path : decoder.context.path(decoder.path, key)
+        decoder.path.isEmpty ? decoder.context.rootLeaf(key).path(in: decoder.context) : decoder.context.path(decoder.path, key)
     }
 
     func contains(_ key: Key) -> Bool { decoder.isPresent(path(key)) }
 
     /// The path and column of a leaf key; `keyNotFound` when the header has neither.
-    private func checked(_ key: Key) throws -> (String, Int?) {
+    private func checked(_ key: Key) throws -> CSVLeaf {
         let path: String
         if decoder.path.isEmpty {
             // The context without a retain and release per key (the row keeps it).
             let leaf = decoder.row.unretainedContext._withUnsafeGuaranteedRef { $0.rootLeaf(key) }
-            if let column = leaf.column { return (leaf.path, column) }
-            path = leaf.path
+            if leaf.column != nil { return leaf }
+            path = leaf.path(in: decoder.context)
         } else {
             path = self.path(key)
-            if let column = decoder.context.column(path) { return (path, column) }
+            if let column = decoder.context.column(path) { return CSVLeaf(path, column: column) }
         }
         guard decoder.exists(path) else {
             throw DecodingError.keyNotFound(
@@ -188,33 +188,33 @@ final class CSVKeyedDecodingContainer<Key: CodingKey>: KeyedDecodingContainerPro
                         + decoder.context.header.prefix(8).map { "\"\($0)\"" }.joined(separator: ", ")
                         + (decoder.context.header.count > 8 ? ", …" : "") + "."))
         }
-        return (path, nil)
+        return CSVLeaf(path)
     }
 
     func decodeNil(forKey key: Key) throws -> Bool { decoder.isNil(path(key)) }
-    func decode(_ type: Bool.Type, forKey key: Key) throws -> Bool { try decoder.decodeBool(leaf: checked(key)) }
-    func decode(_ type: String.Type, forKey key: Key) throws -> String { try decoder.decodeString(leaf: checked(key)) }
-    func decode(_ type: Double.Type, forKey key: Key) throws -> Double { try decoder.decodeFloat(type, leaf: checked(key)) }
-    func decode(_ type: Float.Type, forKey key: Key) throws -> Float { try decoder.decodeFloat(type, leaf: checked(key)) }
+    func decode(_ type: Bool.Type, forKey key: Key) throws -> Bool { try decoder.decodeBool(checked(key)) }
+    func decode(_ type: String.Type, forKey key: Key) throws -> String { try decoder.decodeString(checked(key)) }
+    func decode(_ type: Double.Type, forKey key: Key) throws -> Double { try decoder.decodeFloat(type, checked(key)) }
+    func decode(_ type: Float.Type, forKey key: Key) throws -> Float { try decoder.decodeFloat(type, checked(key)) }
     func decode(_ type: Int.Type, forKey key: Key) throws -> Int {
-        try decoder.decodeInteger(type, leaf: checked(key), DecimalNumber.int)
+        try decoder.decodeInteger(type, checked(key), DecimalNumber.int)
     }
-    func decode(_ type: Int8.Type, forKey key: Key) throws -> Int8 { try decoder.decodeInteger(type, leaf: checked(key)) }
-    func decode(_ type: Int16.Type, forKey key: Key) throws -> Int16 { try decoder.decodeInteger(type, leaf: checked(key)) }
-    func decode(_ type: Int32.Type, forKey key: Key) throws -> Int32 { try decoder.decodeInteger(type, leaf: checked(key)) }
+    func decode(_ type: Int8.Type, forKey key: Key) throws -> Int8 { try decoder.decodeInteger(type, checked(key)) }
+    func decode(_ type: Int16.Type, forKey key: Key) throws -> Int16 { try decoder.decodeInteger(type, checked(key)) }
+    func decode(_ type: Int32.Type, forKey key: Key) throws -> Int32 { try decoder.decodeInteger(type, checked(key)) }
     func decode(_ type: Int64.Type, forKey key: Key) throws -> Int64 {
-        try decoder.decodeInteger(type, leaf: checked(key), DecimalNumber.int64)
+        try decoder.decodeInteger(type, checked(key), DecimalNumber.int64)
     }
-    func decode(_ type: UInt.Type, forKey key: Key) throws -> UInt { try decoder.decodeInteger(type, leaf: checked(key)) }
-    func decode(_ type: UInt8.Type, forKey key: Key) throws -> UInt8 { try decoder.decodeInteger(type, leaf: checked(key)) }
+    func decode(_ type: UInt.Type, forKey key: Key) throws -> UInt { try decoder.decodeInteger(type, checked(key)) }
+    func decode(_ type: UInt8.Type, forKey key: Key) throws -> UInt8 { try decoder.decodeInteger(type, checked(key)) }
     func decode(_ type: UInt16.Type, forKey key: Key) throws -> UInt16 {
-        try decoder.decodeInteger(type, leaf: checked(key))
+        try decoder.decodeInteger(type, checked(key))
     }
     func decode(_ type: UInt32.Type, forKey key: Key) throws -> UInt32 {
-        try decoder.decodeInteger(type, leaf: checked(key))
+        try decoder.decodeInteger(type, checked(key))
     }
     func decode(_ type: UInt64.Type, forKey key: Key) throws -> UInt64 {
-        try decoder.decodeInteger(type, leaf: checked(key), DecimalNumber.uint64)
+        try decoder.decodeInteger(type, checked(key), DecimalNumber.uint64)
     }
     func decode<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T {
         // A composite value may have no columns at all (an empty array, a struct of optionals).

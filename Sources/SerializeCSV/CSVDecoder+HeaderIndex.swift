@@ -237,11 +237,12 @@ final class CSVDecodingContext {
     /// ``column(_:)``, remembered by the place of the lookup in the row. A type asks for the same
     /// keys in the same order every row, so the n-th lookup of a row is the n-th of the last one,
     /// and one comparison of the key (by exact scalars) replaces escaping it and finding its column.
+    /// The path of a remembered lookup stays here until an error asks for it (``rootPath(_:)``).
     @inline(__always)
-    func rootLeaf<K: CodingKey>(_ key: K) -> (path: String, column: Int?) {
+    func rootLeaf<K: CodingKey>(_ key: K) -> CSVLeaf {
         guard hasHeader || key.intValue == nil else {
             let path = path("", key)
-            return (path, column(path))
+            return CSVLeaf(path, column: column(path))
         }
         let slot = rootLookups.pointee.next
         rootLookups.pointee.next = slot + 1
@@ -255,7 +256,7 @@ final class CSVDecodingContext {
             if sameBits || rootLookups.pointee.slots[slot].key.hasSameScalars(as: key.stringValue) {
                 let column = rootLookups.pointee.slots[slot].column
                 if refusesUnmatchedColumns, let column { used[column] = true }
-                return (rootLookups.pointee.slots[slot].path, column)
+                return CSVLeaf(rootSlot: slot, column: column)
             }
         }
         let name = key.stringValue
@@ -267,8 +268,11 @@ final class CSVDecodingContext {
         } else if slot == rootLookups.pointee.slots.count, slot < 4 * max(header.count, 1) {
             rootLookups.pointee.slots.append(made)
         }
-        return (path, column)
+        return CSVLeaf(path, column: column)
     }
+
+    /// The canonical path of the remembered lookup `slot` of this row (see ``rootLeaf(_:)``).
+    func rootPath(_ slot: Int) -> String { rootLookups.pointee.slots[slot].path }
 
     /// The bits of a key of a plain-data type (no references: a synthesized `CodingKeys` enum)
     /// of at most eight bytes, else `nil`. Two such keys of one type with the same bits are the
@@ -292,4 +296,34 @@ final class CSVDecodingContext {
         keyCache[ExactString(key)] = name
         return name
     }
+}
+
+/// Where a leaf value of a row is: its column, when looked up, and its canonical path, which
+/// only the errors read. A key of the record itself leaves its path in the context's remembered
+/// lookup (``CSVDecodingContext/rootLeaf(_:)``), read only when an error needs it: copying it out
+/// for every field was a retain and a release per field.
+struct CSVLeaf {
+    /// The column, when known.
+    let column: Int?
+    /// The path, unless it is remembered lookup ``slot``.
+    private let known: String?
+    private let slot: Int
+
+    /// A leaf at `path`.
+    init(_ path: String, column: Int? = nil) {
+        known = path
+        slot = -1
+        self.column = column
+    }
+
+    /// A leaf whose path is remembered lookup `slot` of this row.
+    init(rootSlot slot: Int, column: Int?) {
+        known = nil
+        self.slot = slot
+        self.column = column
+    }
+
+    /// The canonical path (`""` is the row). Valid until the next lookup of a key of the record
+    /// (the remembered lookup may be replaced then).
+    func path(in context: CSVDecodingContext) -> String { known ?? context.rootPath(slot) }
 }

@@ -6,14 +6,20 @@ import SerializeCore
 
 extension CSVRowDecoder {
 
-    /// The column of the leaf value of `type` at `path`, once the row is known to hold a value
+    /// The column of the leaf value of `type` at `leaf`, once the row is known to hold a value
     /// there (an empty field counts when `allowsEmpty`).
+    @inline(__always)
+    func valueColumn(_ leaf: CSVLeaf, for type: Any.Type, allowsEmpty: Bool = false) throws -> Int {
+        // A field with text is a value when only an empty field can be nil: the common case,
+        // decided from the field alone, without the path.
+        if let column = leaf.column, row.nilIsEmptyOnly, row.hasText(column) { return column }
+        return try valueColumn(leaf.path(in: context), for: type, allowsEmpty: allowsEmpty, column: leaf.column)
+    }
+
+    /// ``valueColumn(_:for:allowsEmpty:)`` at `path`.
     ///
     /// - Parameter column: The column of `path` when the caller already looked it up.
     func valueColumn(_ path: String, for type: Any.Type, allowsEmpty: Bool = false, column: Int? = nil) throws -> Int {
-        // A field with text is a value when only an empty field can be nil: the common case,
-        // decided from the field alone.
-        if let column, row.nilIsEmptyOnly, row.hasText(column) { return column }
         guard let column = column ?? context.column(path) else {
             if exists(path) {
                 throw DecodingError.typeMismatch(
@@ -37,8 +43,8 @@ extension CSVRowDecoder {
     }
 
     /// The text at `path` for a leaf value of `type` (see ``valueColumn(_:for:allowsEmpty:column:)``).
-    func text(_ path: String, for type: Any.Type, allowsEmpty: Bool = false, column: Int? = nil) throws -> String {
-        row.string(try valueColumn(path, for: type, allowsEmpty: allowsEmpty, column: column))
+    func text(_ path: String, for type: Any.Type, allowsEmpty: Bool = false) throws -> String {
+        row.string(try valueColumn(path, for: type, allowsEmpty: allowsEmpty))
     }
 
     func mismatch(_ type: Any.Type, _ path: String, _ text: String, _ hint: String = "") -> DecodingError {
@@ -46,8 +52,14 @@ extension CSVRowDecoder {
             type, errorContext(path, "Expected to decode \(type) but found \"\(text)\" instead.\(hint)"))
     }
 
-    func decodeBool(_ path: String, _ column: Int? = nil) throws -> Bool {
-        let column = try valueColumn(path, for: Bool.self, column: column)
+    func mismatch(_ type: Any.Type, _ leaf: CSVLeaf, _ text: String, _ hint: String = "") -> DecodingError {
+        mismatch(type, leaf.path(in: context), text, hint)
+    }
+
+    func decodeBool(_ path: String) throws -> Bool { try decodeBool(CSVLeaf(path)) }
+
+    func decodeBool(_ leaf: CSVLeaf) throws -> Bool {
+        let column = try valueColumn(leaf, for: Bool.self)
         // The words as written, compared as bytes; any other spelling goes by its text.
         let spelled = context.boolWordBytes
         if let bytes = row.plainBytes(column) {
@@ -61,7 +73,7 @@ extension CSVRowDecoder {
         let lowered = text.lowercased()
         if lowered == words.true.lowercased() { return true }
         if lowered == words.false.lowercased() { return false }
-        throw mismatch(Bool.self, path, text, " Booleans are written \"\(words.true)\" and \"\(words.false)\".")
+        throw mismatch(Bool.self, leaf, text, " Booleans are written \"\(words.true)\" and \"\(words.false)\".")
     }
 
     @inline(__always)
@@ -75,8 +87,8 @@ extension CSVRowDecoder {
     /// Inlined into each container method, so that it is specialized for its type (a shared
     /// generic body converts through the standard library's witnesses per value).
     @inline(__always)
-    func decodeInteger<T: FixedWidthInteger>(_ type: T.Type, _ path: String, _ column: Int? = nil) throws -> T {
-        let column = try valueColumn(path, for: type, column: column)
+    func decodeInteger<T: FixedWidthInteger>(_ type: T.Type, _ leaf: CSVLeaf) throws -> T {
+        let column = try valueColumn(leaf, for: type)
         let parsed: T? =
             if let bytes = row.plainBytes(column) {
                 DecimalNumber.integer(bytes, as: T.self)
@@ -84,31 +96,29 @@ extension CSVRowDecoder {
                 row.withBytes(column) { DecimalNumber.integer($0, as: T.self) }
             }
         guard let value = parsed else {
-            throw mismatch(type, path, row.string(column))
+            throw mismatch(type, leaf, row.string(column))
         }
         return value
     }
 
     /// An `Int`, `Int64` or `UInt64` read from the field's bytes by `read`, one of
-    /// ``DecimalNumber``'s concrete readers (``decodeInteger(_:_:_:)`` is generic, and what it
+    /// ``DecimalNumber``'s concrete readers (``decodeInteger(_:_:)`` is generic, and what it
     /// calls goes through the standard library's witnesses per value unless it specializes).
     @inline(__always)
     func decodeInteger<T>(
-        _ type: T.Type, leaf: (String, Int?), _ read: (UnsafeBufferPointer<UInt8>) -> T?
+        _ type: T.Type, _ leaf: CSVLeaf, _ read: (UnsafeBufferPointer<UInt8>) -> T?
     ) throws -> T {
-        let column = try valueColumn(leaf.0, for: type, column: leaf.1)
+        let column = try valueColumn(leaf, for: type)
         let parsed = if let bytes = row.plainBytes(column) { read(bytes) } else { row.withBytes(column, read) }
-        guard let value = parsed else { throw mismatch(type, leaf.0, row.string(column)) }
+        guard let value = parsed else { throw mismatch(type, leaf, row.string(column)) }
         return value
     }
 
     /// A float read from the field's bytes by ``DecimalNumber`` (a `Double`, or a `Float`), or by
     /// its text when named non-finite words are allowed.
     @inline(__always)
-    func decodeFloat<T: BinaryFloatingPoint & LosslessStringConvertible>(
-        _ type: T.Type, _ path: String, _ column: Int? = nil
-    ) throws -> T {
-        let column = try valueColumn(path, for: type, column: column)
+    func decodeFloat<T: BinaryFloatingPoint & LosslessStringConvertible>(_ type: T.Type, _ leaf: CSVLeaf) throws -> T {
+        let column = try valueColumn(leaf, for: type)
         let parsed: T?
         if let words = context.nonFiniteWords {
             let text = row.string(column)
@@ -123,29 +133,29 @@ extension CSVRowDecoder {
         } else {
             parsed = T(row.string(column))
         }
-        guard let value = parsed else { throw mismatch(type, path, row.string(column)) }
+        guard let value = parsed else { throw mismatch(type, leaf, row.string(column)) }
         if !value.isFinite {
             throw DecodingError.dataCorrupted(
                 errorContext(
-                    path,
+                    leaf.path(in: context),
                     "Found the non-finite number \"\(row.string(column))\"; choose a nonConformingFloatStrategy to read it."))
         }
         return value
     }
 
-    func decodeBool(leaf: (String, Int?)) throws -> Bool { try decodeBool(leaf.0, leaf.1) }
-    func decodeString(leaf: (String, Int?)) throws -> String { try decodeString(leaf.0, leaf.1) }
     @inline(__always)
-    func decodeInteger<T: FixedWidthInteger>(_ type: T.Type, leaf: (String, Int?)) throws -> T {
-        try decodeInteger(type, leaf.0, leaf.1)
+    func decodeInteger<T: FixedWidthInteger>(_ type: T.Type, _ path: String) throws -> T {
+        try decodeInteger(type, CSVLeaf(path))
     }
     @inline(__always)
-    func decodeFloat<T: BinaryFloatingPoint & LosslessStringConvertible>(_ type: T.Type, leaf: (String, Int?)) throws -> T {
-        try decodeFloat(type, leaf.0, leaf.1)
+    func decodeFloat<T: BinaryFloatingPoint & LosslessStringConvertible>(_ type: T.Type, _ path: String) throws -> T {
+        try decodeFloat(type, CSVLeaf(path))
     }
 
-    func decodeString(_ path: String, _ column: Int? = nil) throws -> String {
-        try text(path, for: String.self, allowsEmpty: true, column: column)
+    func decodeString(_ path: String) throws -> String { try decodeString(CSVLeaf(path)) }
+
+    func decodeString(_ leaf: CSVLeaf) throws -> String {
+        row.string(try valueColumn(leaf, for: String.self, allowsEmpty: true))
     }
 
     /// `value` as `T`, which the caller has just checked it is.

@@ -250,62 +250,89 @@ public final class CSVDecoder {
         /// - Returns: The next value, or `nil` at the end of the input.
         /// - Throws: `DecodingError` for a row that fails under `.fail`, or for malformed CSV.
         public func decodeNext() throws -> Row? {
-            let state = self.state
-            while !state.pointee.done {
-                let rowIndex = state.pointee.index
-                state.pointee.row?.release()
-                let raw: CSVRawRow
-                do {
-                    // Numbers are read from the fields' bytes; strings are made only for the
-                    // fields read as text (unless an escape character changes the text).
-                    let read: CSVRawRow?
-                    if fromBytes {
-                        read = try reader.readRecordForDecoding()
-                    } else {
-                        read = try reader.readFieldsForDecoding(into: &state.pointee.fields) ? reader.currentRawRow : nil
-                    }
-                    guard let read else {
-                        state.pointee.done = true
-                        return nil
-                    }
-                    raw = read
-                } catch {
-                    let wrapped = DecodingError.dataCorrupted(
-                        .init(
-                            codingPath: [CSVCodingKey.row(rowIndex)], debugDescription: error.description,
-                            underlyingError: error))
-                    guard error.code == .fieldCountMismatch || error.code == .invalidUTF8 else {
-                        state.pointee.done = true
-                        throw wrapped
-                    }
-                    // A ragged row or one with bad UTF-8 was read whole, and the reader stands
-                    // after it: the strategy may skip it.
-                    state.pointee.index += 1
-                    if let value = try recover(from: wrapped, row: rowIndex, at: error.location ?? reader.currentRowEnd) { return value }
-                    continue
-                }
-                state.pointee.index += 1
-                let row: CSVRowData
-                do {
-                    row = try self.row(width: raw.count)
-                } catch {
-                    state.pointee.done = true
+            // A row read and decoded goes straight into the result: a local `Row?` (the
+            // strategy's answer) costs a look-up of the generic `Optional<Row>` type per call,
+            // so it is made only after a failure.
+            do {
+                return try attempt()
+            } catch {
+                return try afterFailure(error)
+            }
+        }
+
+        /// What follows a failed ``attempt()``: the strategy's value, or the next row when it
+        /// skips the failed one.
+        private func afterFailure(_ first: CSVRowFailure) throws -> Row? {
+            var failure = first
+            while true {
+                switch failure {
+                case .end:
+                    return nil
+                case let .fatal(error):
                     throw error
+                case let .recoverable(error, row, location):
+                    if let value = try recover(from: error, row: row, at: location) { return value }
                 }
                 do {
-                    row.take(index: rowIndex, raw: raw, strings: &state.pointee.fields)
-                    row.context.beginRow()
-                    let decoder = CSVRowDecoder(row: row, path: "")
-                    let value = try Row(from: decoder)
-                    try decoder.checkUnmatchedColumns(decoding: Row.self)
-                    return value
+                    return try attempt()
                 } catch {
-                    // Where the row starts (its first field), or its end for an empty row.
-                    let location = reader.location(ofField: 0) ?? reader.currentRowEnd
-                    if let value = try recover(from: error, row: rowIndex, at: location) { return value }
+                    failure = error
                 }
             }
-            return nil
+        }
+
+        /// Reads and decodes the next row.
+        private func attempt() throws(CSVRowFailure) -> Row {
+            let state = self.state
+            guard !state.pointee.done else { throw .end }
+            let rowIndex = state.pointee.index
+            state.pointee.row?.release()
+            let read: CSVRawRow?
+            do throws(Diagnostic) {
+                // Numbers are read from the fields' bytes; strings are made only for the
+                // fields read as text (unless an escape character changes the text).
+                if fromBytes {
+                    read = try reader.readRecordForDecoding()
+                } else {
+                    read = try reader.readFieldsForDecoding(into: &state.pointee.fields) ? reader.currentRawRow : nil
+                }
+            } catch {
+                let wrapped = DecodingError.dataCorrupted(
+                    .init(
+                        codingPath: [CSVCodingKey.row(rowIndex)], debugDescription: error.description,
+                        underlyingError: error))
+                guard error.code == .fieldCountMismatch || error.code == .invalidUTF8 else {
+                    state.pointee.done = true
+                    throw .fatal(wrapped)
+                }
+                // A ragged row or one with bad UTF-8 was read whole, and the reader stands
+                // after it: the strategy may skip it.
+                state.pointee.index += 1
+                throw .recoverable(wrapped, row: rowIndex, at: error.location ?? reader.currentRowEnd)
+            }
+            guard let raw = read else {
+                state.pointee.done = true
+                throw .end
+            }
+            state.pointee.index += 1
+            let row: CSVRowData
+            do {
+                row = try self.row(width: raw.count)
+            } catch {
+                state.pointee.done = true
+                throw .fatal(error)
+            }
+            do {
+                row.take(index: rowIndex, raw: raw, strings: &state.pointee.fields)
+                row.context.beginRow()
+                let decoder = CSVRowDecoder(row: row, path: "")
+                let value = try Row(from: decoder)
+                try decoder.checkUnmatchedColumns(decoding: Row.self)
+                return value
+            } catch {
+                // Where the row starts (its first field), or its end for an empty row.
+                throw .recoverable(error, row: rowIndex, at: reader.location(ofField: 0) ?? reader.currentRowEnd)
+            }
         }
 
         private func recover(from error: any Error, row: Int, at location: InputLocation) throws -> Row? {
@@ -347,4 +374,12 @@ public final class CSVDecoder {
             }
         }
     }
+}
+
+/// Why ``CSVDecoder/Rows`` has no value from a row: the end of the input, a failure that ends the
+/// decode, or one the invalid-row strategy decides (the row's index and where it is).
+enum CSVRowFailure: Error {
+    case end
+    case fatal(any Error)
+    case recoverable(any Error, row: Int, at: InputLocation)
 }

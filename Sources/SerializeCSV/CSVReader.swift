@@ -96,7 +96,11 @@ public final class CSVReader {
     /// The repairs made so far when ``Configuration/recovers``, as located warnings.
     public var repairs: [Diagnostic] { parser.repairs }
 
-    var parser: CSVParser
+    /// Not checked for exclusive access at run time (a check per row, measured on typed
+    /// decoding): the reader is not `Sendable`, and no access to the parser calls out to code
+    /// that could reach the reader while it lasts (``withRawField(_:_:)``'s body is handed the
+    /// bytes only, and must not read again: its contract).
+    @exclusivity(unchecked) var parser: CSVParser
 
     // MARK: - Creating a reader
 

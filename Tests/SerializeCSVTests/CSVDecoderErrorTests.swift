@@ -177,6 +177,15 @@ import Testing
         #expect(results.map { (try? $0.get())?.name } == ["Bern", nil, nil, "Chur", nil])
     }
 
+    @Test func manyBadRowsInARowAreSkippedOneAfterAnother() throws {
+        // Skipped in a loop, not by a call per row: 20,000 of them would overflow the stack.
+        let text = "name,population\n" + String(repeating: "X,abc\n", count: 20_000) + "A,1\nB,x\n"
+        let rows = try CSVDecoder().rows(City.self, from: Data(text.utf8), invalidRows: .skip)
+        #expect(try rows.decodeNext()?.name == "A")
+        #expect(try rows.decodeNext() == nil)
+        #expect(try rows.decodeNext() == nil)
+    }
+
     @Test func lazyRowsStopAtMalformedCSV() throws {
         let rows = try CSVDecoder().rows(City.self, from: Data("name,population\nA,1\nB,\"2\n".utf8))
         #expect(try rows.decodeNext()?.name == "A")

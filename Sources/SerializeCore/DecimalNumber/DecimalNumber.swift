@@ -8,6 +8,9 @@
 /// Reading a double is correctly rounded, and agrees bit for bit with Swift's `Double(String)`
 /// on every input: decimal text of up to 19 significant digits is converted here; anything else
 /// (more digits, `nan`, `inf`, hexadecimal floats) goes to `Double(String)` itself.
+/// `@usableFromInline`, so that its `@inlinable` members are inlined into the other modules (see
+/// `ByteScanning`).
+@usableFromInline
 package enum DecimalNumber {
     /// An integer read exactly: signed when it fits `Int64`, else unsigned.
     package enum Integer: Equatable, Sendable {
@@ -53,6 +56,7 @@ package enum DecimalNumber {
     /// What ``integer(_:as:)`` answers for `Int64`, as a concrete function: a caller that is
     /// itself generic (a decoder's container) calls this directly instead of a generic body
     /// that goes through the standard library's witnesses per value.
+    @inlinable
     package static func int64(_ text: UnsafeBufferPointer<UInt8>) -> Int64? {
         guard let (negative, magnitude) = magnitude(text, allowsPlus: true) else { return nil }
         if !negative { return magnitude <= UInt64(Int64.max) ? Int64(magnitude) : nil }
@@ -60,6 +64,7 @@ package enum DecimalNumber {
     }
 
     /// `[+-]digits` as an `Int` (see ``int64(_:)``).
+    @inlinable
     package static func int(_ text: UnsafeBufferPointer<UInt8>) -> Int? {
         guard let value = int64(text) else { return nil }
         return Int(exactly: value)
@@ -67,6 +72,7 @@ package enum DecimalNumber {
 
     /// `[+-]digits` as a `UInt64` (`-0` included, as for every unsigned type); `nil` when it is
     /// not such an integer or does not fit (see ``int64(_:)``).
+    @inlinable
     package static func uint64(_ text: UnsafeBufferPointer<UInt8>) -> UInt64? {
         guard let (negative, magnitude) = magnitude(text, allowsPlus: true) else { return nil }
         return !negative || magnitude == 0 ? magnitude : nil
