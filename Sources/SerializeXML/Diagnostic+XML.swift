@@ -15,6 +15,8 @@ extension Diagnostic.Code {
     public static let entityReference = Self(rawValue: "entity-reference")
     /// Elements nested deeper than ``XMLParserOptions/maxDepth``.
     public static let nestingTooDeep = Self(rawValue: "too-deep")
+    /// Bytes that are not in the encoding the XML declaration names.
+    public static let encodingMismatch = Self(rawValue: "encoding-mismatch")
     /// An input libxml2 cannot take (over 2 GiB).
     public static let inputTooLarge = Self(rawValue: "too-large")
 }

@@ -48,6 +48,19 @@ extension XMLEventParser {
         return sax
     }
 
+    /// Routes the errors libxml2 raises with no parser context (an input that is not in the
+    /// encoding its XML declaration names: `input conversion failed`, `encoder error`) to the
+    /// running parse, instead of libxml2's default of printing them to standard error, for the
+    /// duration of `body`. libxml2 keeps this handler per thread.
+    static func routingContextFreeErrors<R>(to dispatch: Dispatch, _ body: () -> R) -> R {
+        xmlSetStructuredErrorFunc(Unmanaged.passUnretained(dispatch).toOpaque()) { user, error in
+            guard let error else { return }
+            XMLEventParser.with(user) { $0.parser.sawContextFreeError(error.pointee, $0.handler) }
+        }
+        defer { xmlSetStructuredErrorFunc(nil, nil) }
+        return body()
+    }
+
     /// Calls `body` with the ``Dispatch`` behind libxml2's user data, without retaining it
     /// (`parse` keeps it alive).
     @inline(__always)
@@ -165,8 +178,23 @@ extension XMLEventParser {
         handler.xmlText(UnsafeRawBufferPointer(start: text, count: Int(length)), isCDATA: isCDATA, parser: self)
     }
 
+    /// An error libxml2 raised with no parser context: the encoding converter's. It is reported
+    /// once; the parse cannot be stopped from inside the converter (libxml2 would read the input
+    /// it just released), so the error that follows from it, in context, stops the parse and is
+    /// not reported.
+    fileprivate func sawContextFreeError(_ error: xmlError, _ handler: any XMLEventHandler) {
+        guard !session.pointee.stopped, !session.pointee.encodingFailed else { return }
+        session.pointee.encodingFailed = true
+        report(error, handler)
+    }
+
     fileprivate func sawError(_ error: xmlError, _ handler: any XMLEventHandler) {
         guard !session.pointee.stopped else { return }
+        if session.pointee.encodingFailed { return stop() }
+        report(error, handler)
+    }
+
+    private func report(_ error: xmlError, _ handler: any XMLEventHandler) {
         var message = error.message.map { String(cString: $0) } ?? "unknown libxml2 error"
         while message.last?.isWhitespace == true { message.removeLast() }
         let fatal = error.level != XML_ERR_WARNING && error.level != XML_ERR_ERROR
@@ -185,17 +213,53 @@ extension XMLEventParser {
             var i = min(offset, bytes.count) - 1
             while i > 0, bytes[i] != UInt8(ascii: "&") { i -= 1 }
             offset = max(i, 0)
+        case Int(XML_I18N_CONV_FAILED.rawValue), Int(XML_IO_ENCODER.rawValue):
+            code = .encodingMismatch
+            let bytes = error.str1.map { String(cString: $0) } ?? ""
+            let declared = declaredEncoding.map { "valid \($0), the encoding the XML declaration names" } ?? "in the encoding the XML declaration names"
+            message = "the bytes \(bytes.isEmpty ? "here" : bytes) are not \(declared); "
+                + "re-encode the file in that encoding, or correct the declaration (encoding=\"UTF-8\" if the file is UTF-8)"
+            if let found = firstOccurrence(ofHexBytes: bytes) { offset = found }
         default: code = .notWellFormed
         }
         var place = location(ofByteOffset: offset)
         // libxml2's own line and column (it counts characters, as the column rule does) name the
         // place it stopped at more exactly than the offset it had reached.
-        if code != .entityReference, error.line > 0, error.int2 > 0 {
+        if code != .entityReference, code != .encodingMismatch, error.line > 0, error.int2 > 0 {
             place = InputLocation(line: Int(error.line), column: Int(error.int2), byteOffset: offset)
         }
         handler.xmlDiagnostic(Diagnostic(code, message, severity: severity, at: place), parser: self)
         // Without recovery libxml2 stops delivering events after a fatal error but keeps
         // reporting the errors that follow from it; stop so only the first one is reported.
-        if fatal { stop() }
+        if fatal, !session.pointee.encodingFailed { stop() }
+    }
+
+    /// The `encoding` of the XML declaration at the start of the source, if it has one.
+    private var declaredEncoding: String? {
+        withBytes { bytes in
+            let head = Array(bytes.prefix(256))
+            guard head.starts(with: Array("<?xml".utf8)), let end = head.firstRange(of: Array("?>".utf8))?.lowerBound,
+                  let name = head[..<end].firstRange(of: Array("encoding".utf8))?.upperBound
+            else { return nil }
+            let rest = head[name..<end].drop { $0 == 0x20 || $0 == 0x3D || $0 == 0x09 }
+            guard let quote = rest.first, quote == 0x22 || quote == 0x27 else { return nil }
+            let value = rest.dropFirst().prefix { $0 != quote }
+            return String(decoding: value, as: UTF8.self)
+        }
+    }
+
+    /// The offset of the first occurrence in the source of the bytes libxml2 names as
+    /// `0x81 0xFF 0xA1 0xA1` (the input its encoding converter refused), if there is one.
+    private func firstOccurrence(ofHexBytes text: String) -> Int? {
+        let needle = text.split(separator: " ").compactMap { word -> UInt8? in
+            word.hasPrefix("0x") ? UInt8(word.dropFirst(2), radix: 16) : nil
+        }
+        guard !needle.isEmpty else { return nil }
+        return withBytes { bytes in
+            guard bytes.count >= needle.count else { return nil }
+            return (0...(bytes.count - needle.count)).first { start in
+                needle.indices.allSatisfy { bytes[start + $0] == needle[$0] }
+            }
+        }
     }
 }

@@ -120,6 +120,9 @@ package final class XMLEventParser {
         var depth = 0
         /// Whether the parse was stopped by a refusal or a fatal error.
         var stopped = false
+        /// Whether libxml2's encoding converter refused the input (reported; the parse stops at
+        /// the next error in context).
+        var encodingFailed = false
         /// Which text the handler wants now.
         var textInterest = XMLTextInterest.all
         var lines = InputLocator()
@@ -190,7 +193,7 @@ package final class XMLEventParser {
                 xmlCtxtUseOptions(ctxt, Int32(bitPattern: flags))
                 ctxt.pointee.sax.pointee = Self.makeSAXHandler()
                 ctxt.pointee.userData = Unmanaged.passUnretained(dispatch).toOpaque()
-                xmlParseDocument(ctxt)
+                Self.routingContextFreeErrors(to: dispatch) { _ = xmlParseDocument(ctxt) }
                 return ctxt.pointee.wellFormed != 0 && !session.pointee.stopped
             }
         }

@@ -77,6 +77,29 @@ final class EventRecorder: XMLEventHandler {
         #expect(recorder.events == ["<a> 0..<3", "text \"\\n  \"", "<b> 6..<9"])
     }
 
+    /// Bytes that are not in the encoding the XML declaration names: libxml2's converter raises
+    /// its error with no parser context (libxml2 would print it to standard error); it becomes
+    /// the one diagnostic, at the first refused byte, naming the encoding and what to do.
+    @Test(arguments: [
+        ("Shift_JIS", [0x81, 0xFF, 0xA1, 0xA1] as [UInt8], "0x81 0xFF 0xA1 0xA1"),
+        ("ISO-2022-JP", [0xA1, 0xA1, 0x1B, 0x24, 0x42], "0xA1 0xA1 0x1B 0x24"),
+    ])
+    func bytesNotInTheDeclaredEncodingAreOneLocatedDiagnostic(encoding: String, bad: [UInt8], shown: String) {
+        var data = Data("<?xml version=\"1.0\" encoding=\"\(encoding)\"?>\n<plist><string>ok ".utf8)
+        data.append(contentsOf: bad)
+        data.append(contentsOf: Array("</string></plist>\n".utf8))
+        let recorder = EventRecorder()
+        let parser = XMLEventParser(data: data)
+        #expect(!parser.parse(into: recorder))
+        #expect(recorder.diagnostics.count == 1)
+        let diagnostic = recorder.diagnostics.first
+        #expect(diagnostic?.code == .encodingMismatch)
+        #expect(diagnostic?.message.hasPrefix("the bytes \(shown) are not valid \(encoding), the encoding the XML declaration names;") == true)
+        #expect(diagnostic?.location?.line == 2)
+        #expect(diagnostic?.location?.column == 19)  // the first refused byte, after `<plist><string>ok `
+        #expect(parser.stopped)
+    }
+
     @Test func locationsCountLinesAndCharacters() {
         let parser = XMLEventParser(data: Data("ab\r\nçd\rx\ny".utf8))
         #expect(parser.location(ofByteOffset: 0) == InputLocation(line: 1, column: 1, byteOffset: 0))

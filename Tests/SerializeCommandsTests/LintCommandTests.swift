@@ -58,6 +58,29 @@ import TestSupport
         #expect(run.standardOutput == "-:1:17: error: <integer> \"x\" is not a whole number: unexpected 'x'\n")
     }
 
+    /// libxml2 prints its encoding converter's errors to standard error unless told otherwise:
+    /// `convert` and `lint` print only their own one located line.
+    @Test func bytesNotInTheDeclaredEncodingGiveOneLineAndNothingFromLibxml2() throws {
+        var data = Data("<?xml version=\"1.0\" encoding=\"Shift_JIS\"?>\n<plist><string>".utf8)
+        data.append(contentsOf: [0x81, 0xFF, 0xA1, 0xA1])
+        data.append(contentsOf: Array("</string></plist>\n".utf8))
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("encoding-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let file = directory.appendingPathComponent("sjis.plist")
+        try data.write(to: file)
+        let expected = "\(file.path):2:16: error: the bytes 0x81 0xFF 0xA1 0xA1 are not valid Shift_JIS, the encoding the XML declaration names; "
+            + "re-encode the file in that encoding, or correct the declaration (encoding=\"UTF-8\" if the file is UTF-8)\n"
+        let lint = try BuiltTool.run(["lint", file.path])
+        #expect(lint.status == 1)
+        #expect(lint.standardOutput == expected)
+        #expect(lint.standardError.isEmpty)
+        let convert = try BuiltTool.run(["convert", file.path, directory.appendingPathComponent("out.json").path])
+        #expect(convert.status != 0)
+        #expect(convert.standardError == expected)
+        #expect(!FileManager.default.fileExists(atPath: directory.appendingPathComponent("out.json").path))
+    }
+
     @Test func missingFileIsAnError() throws {
         let run = try BuiltTool.run(["lint", "/nonexistent/x.plist"])
         #expect(run.status == 1)
