@@ -17,10 +17,11 @@ extension Serialize {
             discussion: """
                 Formats come from the file extensions (.json, .plist, .csv, .tsv) unless --from or \
                 --to says otherwise. A .plist is written as XML unless --to binary; on reading, \
-                binary and XML property lists are told apart by content. '-' reads standard input \
-                (its format told from its first bytes: bplist, '<', JSON, else CSV with the \
-                delimiter that splits its lines evenly) or writes standard output (JSON unless \
-                --to says otherwise).
+                binary and XML property lists are told apart by content. An input whose \
+                extension names no format (.txt, .data, none) and '-' (standard input) are told \
+                from their first bytes: bplist, '<', JSON, else CSV with the delimiter that splits \
+                its lines evenly. '-' as OUT writes standard output (JSON unless --to says \
+                otherwise).
 
                 Nothing is lost silently: integers stay exact in 64 bits, key order is kept, and \
                 a value the target format cannot hold (null in a property list, NaN in JSON, a NUL \
@@ -110,9 +111,6 @@ extension Serialize {
                     "convert takes IN and OUT (\(files.count) given); to convert several files, use --out-dir DIR --to FORMAT")
             }
             if recursive || jobs != nil { throw ValidationError("-r and --jobs go with --out-dir") }
-            if input != "-", options.from == nil, Self.format(ofPath: input) == nil {
-                throw ValidationError("cannot tell the format of '\(input)' from its extension; use --from")
-            }
             if output != "-", options.to == nil, Self.format(ofPath: output) == nil {
                 throw ValidationError("cannot tell the format of '\(output)' from its extension; use --to")
             }
@@ -154,7 +152,10 @@ extension Serialize {
             let (sourceFormat, sniff) = try options.dialect.source(named: options.from ?? Self.format(ofPath: input), data: sample)
             // What sniffing guessed: its notes always (a Latin-1 fallback), the dialect with --verbose.
             for note in sniff?.notes ?? [] { FileHandle.standardError.write(Data((note.inFile(inputName).commandLineText + "\n").utf8)) }
-            if verbose, let sniff {
+            if let sniff, verbose || (input != "-" && options.from == nil && !URL(fileURLWithPath: input).pathExtension.isEmpty
+                                      && Self.format(ofPath: input) == nil) {
+                // Always said for a file whose extension names some other format (notes.yaml):
+                // CSV is the guess for bytes with no signature, so it is not made silently.
                 FileHandle.standardError.write(Data("\(inputName): note: read as CSV: \(sniff.summary)\n".utf8))
             }
             let targetFormat = options.to ?? (output == "-" ? .json : Self.format(ofPath: output) ?? .json)
@@ -185,9 +186,10 @@ extension Serialize {
                 case let .reading(error) where error.code == .io:
                     throw Self.fail("\(inputName): error: cannot read the input: \(error.message)", status: Status.noInput)
                 case var .reading(error):
-                    if input == "-", options.from == nil, sourceFormat == .json, error.remedy == nil {
+                    if options.from == nil, Self.format(ofPath: input) == nil, sourceFormat == .json, error.remedy == nil {
+                        let what = input == "-" ? "standard input" : "the file, whose extension names no format,"
                         error.remedy = Remedy(
-                            option: "from", value: "csv", effect: "read CSV (standard input was read as JSON; --from tsv reads TSV)")
+                            option: "from", value: "csv", effect: "read CSV (\(what) was read as JSON by its content; --from tsv reads TSV)")
                     }
                     throw Self.fail(error.inFile(inputName).commandLineText, status: Status.invalidInput)
                 case let .writing(error) where error.code == .io:

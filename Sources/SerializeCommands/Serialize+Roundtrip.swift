@@ -60,13 +60,10 @@ extension Serialize {
                 if file != nil { throw ValidationError("--matrix takes no FILE") }
                 return
             }
-            guard let file else { throw ValidationError("give a FILE to check, or --matrix") }
+            guard file != nil else { throw ValidationError("give a FILE to check, or --matrix") }
             if try throughFormats.isEmpty { throw ValidationError("--through names no format") }
             if let from, Format(name: from) == nil {
                 throw ValidationError("unknown format '\(from)' for --from; use json, xml, binary, csv or tsv")
-            }
-            if from == nil, Format(fileExtension: URL(fileURLWithPath: file).pathExtension) == nil {
-                throw ValidationError("cannot tell the format of '\(file)' from its extension; pass --from")
             }
         }
 

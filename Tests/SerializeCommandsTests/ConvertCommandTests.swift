@@ -40,7 +40,6 @@ func scratchFolder() throws -> URL {
     @Test(arguments: [
         ["in.json", "out.plist", "--to", "yaml"],
         ["in.json", "out.plist", "--dates", "rfc822"],
-        ["in.yaml", "out.plist"],
         ["in.json", "out.txt"],
         ["in.json"],
     ])
@@ -140,6 +139,60 @@ func scratchFolder() throws -> URL {
         #expect(guessed.standardOutput == #"[{"a":"1","b":"2"}]"#)
         let told = try BuiltTool.run(["convert", "-", "-", "--from", "csv", "--infer", "--compact"], input: csv)
         #expect(told.standardOutput == #"[{"a":1,"b":2}]"#)
+    }
+
+    /// An input whose extension names no format is told by its content, as standard input and
+    /// batch conversion are (plutil reads by content too): files as people have them, such as
+    /// Foundation's `.bad` test plists or an export saved as `.txt`.
+    @Test(arguments: [
+        ("export.txt", Data("id;name\n1;Ann\n2;Bo\n".utf8), #"[{"id":"1","name":"Ann"},{"id":"2","name":"Bo"}]"#),
+        ("settings.data", Data(#"<?xml version="1.0"?><plist><dict><key>a</key><integer>1</integer></dict></plist>"#.utf8), #"{"a":1}"#),
+        ("response", Data(#"{"a":[1,true]}"#.utf8), #"{"a":[1,true]}"#),
+        ("archive.bin", Data([  // plistlib.dumps({"a": 1}, fmt=FMT_BINARY)
+            0x62, 0x70, 0x6C, 0x69, 0x73, 0x74, 0x30, 0x30, 0xD1, 0x01, 0x02, 0x51, 0x61, 0x10, 0x01, 0x08, 0x0B, 0x0D, 0x00, 0x00,
+            0x00, 0x00, 0x00, 0x00, 0x01, 0x01, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x03, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00,
+            0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x0F]), #"{"a":1}"#),
+    ])
+    func inputWithoutAKnownExtensionIsToldByContent(name: String, content: Data, json: String) throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("by-content-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let input = folder.appendingPathComponent(name)
+        try content.write(to: input)
+        let run = try BuiltTool.run(["convert", input.path, "-", "--compact"])
+        #expect(run.status == 0, "\(run.standardError)")
+        #expect(run.standardOutput == json)
+        // What convert reads, roundtrip reads the same way.
+        let roundtrip = try BuiltTool.run(["roundtrip", input.path, "--through", "json"])
+        #expect(roundtrip.status == 0, "\(roundtrip.standardOutput)\(roundtrip.standardError)")
+    }
+
+    /// A file whose extension names a format serialize does not read is read by its content too;
+    /// when that content has no signature, the CSV guess is said on standard error, never silent.
+    @Test func aGuessOfCSVForAnUnknownExtensionIsSaid() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("by-content-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let input = folder.appendingPathComponent("notes.yaml")
+        try Data("name: Ann\nage: 3\n".utf8).write(to: input)
+        let run = try BuiltTool.run(["convert", input.path, "-", "--compact"])
+        #expect(run.status == 0, "\(run.standardError)")
+        #expect(run.standardError.hasPrefix("\(input.path): note: read as CSV: encoding utf-8, delimiter"), "\(run.standardError)")
+        let named = try BuiltTool.run(["convert", input.path, "-", "--compact", "--from", "csv"])
+        #expect(named.standardError.isEmpty)
+    }
+
+    /// Read as JSON by its content and refused: the error says how to read it as CSV instead.
+    @Test func aFileReadAsJSONByContentNamesFromCSV() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("by-content-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let input = folder.appendingPathComponent("list.txt")
+        try Data("[1,2\n".utf8).write(to: input)
+        let run = try BuiltTool.run(["convert", input.path, "-"])
+        #expect(run.status == 65)
+        #expect(run.standardError.hasPrefix("\(input.path):"))
+        #expect(run.standardError.contains("(use --from csv to read CSV (the file, whose extension names no format, was read as JSON by its content; --from tsv reads TSV))"), "\(run.standardError)")
     }
 
     /// Streaming (issue 12): standard input is spilled to a file, so the conversions that read

@@ -17,7 +17,6 @@ import TestSupport
     @Test(arguments: [
         (["roundtrip"], "give a FILE to check, or --matrix"),
         (["roundtrip", "x.json", "--through", "json,yaml"], "unknown format 'yaml' in --through"),
-        (["roundtrip", "x.data"], "cannot tell the format of 'x.data' from its extension; pass --from"),
         (["roundtrip", "x.json", "--matrix"], "--matrix takes no FILE"),
     ])
     func badArgumentsAreUsageErrors(arguments: [String], message: String) {
