@@ -220,7 +220,21 @@ extension XMLEventParser {
             message = "the bytes \(bytes.isEmpty ? "here" : bytes) are not \(declared); "
                 + "re-encode the file in that encoding, or correct the declaration (encoding=\"UTF-8\" if the file is UTF-8)"
             if let found = firstOccurrence(ofHexBytes: bytes) { offset = found }
+        case Int(XML_ERR_INVALID_CHAR.rawValue) where message.hasPrefix("Input is not proper UTF-8"):
+            // libxml2: "Input is not proper UTF-8, indicate encoding !\nBytes: 0xAA 0x20 0x43 0x6F".
+            code = .encodingMismatch
+            let bytes = (error.str1.map { String(cString: $0) } ?? "").replacingOccurrences(of: "Bytes:", with: "")
+                .trimmingCharacters(in: .whitespacesAndNewlines)
+            let which = declaredEncoding.map { "valid \($0), the encoding the XML declaration names" }
+                ?? "valid UTF-8, the encoding of an XML file that declares none"
+            message = "the bytes \(bytes.isEmpty ? "here" : bytes) are not \(which); re-encode the file as UTF-8, "
+                + "or declare the encoding it is in (<?xml version=\"1.0\" encoding=\"ISO-8859-1\"?>)"
+            if let found = firstOccurrence(ofHexBytes: bytes) { offset = found }
         default: code = .notWellFormed
+        }
+        // One line: libxml2 puts details after a newline in some messages.
+        if message.contains(where: \.isNewline) {
+            message = message.split(whereSeparator: \.isNewline).map { $0.trimmingCharacters(in: .whitespaces) }.joined(separator: "; ")
         }
         var place = location(ofByteOffset: offset)
         // libxml2's own line and column (it counts characters, as the column rule does) name the

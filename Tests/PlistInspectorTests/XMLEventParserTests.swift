@@ -100,6 +100,27 @@ final class EventRecorder: XMLEventHandler {
         #expect(parser.stopped)
     }
 
+    /// Latin-1 bytes in a file that declares no encoding (so UTF-8): one line naming the bytes
+    /// and what to do, at the first of them (libxml2's message spans two lines).
+    @Test(arguments: [
+        ("<?xml version=\"1.0\"?>\n", "valid UTF-8, the encoding of an XML file that declares none"),
+        ("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n", "valid UTF-8, the encoding the XML declaration names"),
+    ])
+    func latin1BytesInAUTF8FileAreOneLocatedLine(declaration: String, which: String) {
+        var data = Data("\(declaration)<plist><string>caf".utf8)
+        data.append(contentsOf: [0xE9, 0x20, 0x6E, 0x6F, 0x69, 0x72])
+        data.append(contentsOf: Array("</string></plist>\n".utf8))
+        let recorder = EventRecorder()
+        #expect(!XMLEventParser(data: data).parse(into: recorder))
+        #expect(recorder.diagnostics.count == 1)
+        let diagnostic = recorder.diagnostics.first
+        #expect(diagnostic?.code == .encodingMismatch)
+        #expect(diagnostic?.message == "the bytes 0xE9 0x20 0x6E 0x6F are not \(which); re-encode the file as UTF-8, "
+            + "or declare the encoding it is in (<?xml version=\"1.0\" encoding=\"ISO-8859-1\"?>)")
+        #expect(diagnostic?.location?.line == 2)
+        #expect(diagnostic?.location?.column == 19)
+    }
+
     @Test func locationsCountLinesAndCharacters() {
         let parser = XMLEventParser(data: Data("ab\r\nçd\rx\ny".utf8))
         #expect(parser.location(ofByteOffset: 0) == InputLocation(line: 1, column: 1, byteOffset: 0))
