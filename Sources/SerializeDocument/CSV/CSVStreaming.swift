@@ -338,13 +338,33 @@ final class MappedFile {
         var status = stat()
         guard fstat(descriptor, &status) == 0 else { throw Diagnostic(.io, "cannot read \(url.path): \(String(cString: strerror(errno)))") }
         let size = Int(status.st_size)
-        guard size > 0, let mapped = mmap(nil, size, PROT_READ, MAP_PRIVATE, descriptor, 0), mapped != MAP_FAILED else {
+        guard size > 0, let mapped = Self.map(descriptor, size: size) else {
             base = nil
             data = size > 0 ? ((try? Data(contentsOf: url)) ?? Data()) : Data()
             return
         }
         base = mapped
         data = Data(bytesNoCopy: mapped, count: size, deallocator: .custom { pointer, count in munmap(pointer, count) })
+    }
+
+    /// The bytes of the regular file at `url`, mapped read-only; nil when it is not a regular
+    /// file of at least one byte or cannot be mapped (read it instead). Reading a file into
+    /// memory costs the kernel a copy and the fresh pages' zeroing (a sixth of converting the
+    /// 48 MB mixed document); a mapping shares the page cache's pages.
+    static func contents(of url: URL) -> Data? {
+        let descriptor = open(url.path, O_RDONLY)
+        guard descriptor >= 0 else { return nil }
+        defer { close(descriptor) }
+        var status = stat()
+        guard fstat(descriptor, &status) == 0, status.st_mode & S_IFMT == S_IFREG, status.st_size > 0,
+            let mapped = map(descriptor, size: Int(status.st_size))
+        else { return nil }
+        return Data(bytesNoCopy: mapped, count: Int(status.st_size), deallocator: .custom { pointer, count in munmap(pointer, count) })
+    }
+
+    private static func map(_ descriptor: Int32, size: Int) -> UnsafeMutableRawPointer? {
+        guard let mapped = mmap(nil, size, PROT_READ, MAP_PRIVATE, descriptor, 0), mapped != MAP_FAILED else { return nil }
+        return mapped
     }
 
     /// Starts another pass from the beginning of the file.
