@@ -125,22 +125,22 @@ package struct BinaryPlistOutput: DocumentBuilder {
     /// ``addString(_:)`` from a string's UTF-8 bytes (valid UTF-8).
     mutating func addString(utf8: UnsafeBufferPointer<UInt8>) -> Int {
         if ByteScanning.isASCII(utf8) {
-            let hash = BinaryPlistStringTable.hash(utf8)
-            if let id = asciiStrings.object(for: utf8, hash: hash, in: bytes) { return id }
+            let probe = BinaryPlistStringTable.probe(utf8)
+            if let id = asciiStrings.object(for: utf8, probe: probe, in: bytes) { return id }
             let id = begin()
             appendMarker(0x50, count: utf8.count)
-            asciiStrings.insert(hash: hash, object: id, payload: bytes.count, count: utf8.count)
+            asciiStrings.insert(probe: probe, object: id, payload: bytes.count, count: utf8.count)
             bytes.append(utf8)
             return id
         }
         utf16Scratch.removeAll()
         Self.appendUTF16BigEndian(of: utf8, to: utf16Scratch)
         let units = utf16Scratch.written
-        let hash = BinaryPlistStringTable.hash(units)
-        if let id = utf16Strings.object(for: units, hash: hash, in: bytes) { return id }
+        let probe = BinaryPlistStringTable.probe(units)
+        if let id = utf16Strings.object(for: units, probe: probe, in: bytes) { return id }
         let id = begin()
         appendMarker(0x60, count: units.count / 2)
-        utf16Strings.insert(hash: hash, object: id, payload: bytes.count, count: units.count)
+        utf16Strings.insert(probe: probe, object: id, payload: bytes.count, count: units.count)
         bytes.append(units)
         return id
     }
@@ -157,7 +157,19 @@ package struct BinaryPlistOutput: DocumentBuilder {
                 buffer[out + 1] = UInt8(truncatingIfNeeded: value)
                 out += 2
             }
+            let target = UnsafeMutableRawPointer(buffer)
             while index < utf8.count {
+                // Eight ASCII bytes at once: each byte becomes the low byte of a big-endian unit.
+                if utf8.count - index >= 8, let base = utf8.baseAddress {
+                    let word = UInt64(littleEndian: UnsafeRawPointer(base).loadUnaligned(fromByteOffset: index, as: UInt64.self))
+                    if word & 0x8080_8080_8080_8080 == 0 {
+                        target.storeBytes(of: widened(word & 0xFFFF_FFFF), toByteOffset: out, as: UInt64.self)
+                        target.storeBytes(of: widened(word >> 32), toByteOffset: out + 8, as: UInt64.self)
+                        out += 16
+                        index += 8
+                        continue
+                    }
+                }
                 let lead = UInt32(utf8[index])
                 switch lead {
                 case ..<0x80:
@@ -179,6 +191,14 @@ package struct BinaryPlistOutput: DocumentBuilder {
             }
             return out
         }
+    }
+
+    /// Four ASCII bytes (the low half of `word`, in memory order) as four UTF-16 big-endian
+    /// units in memory order: `00 b0 00 b1 00 b2 00 b3`, read as a little-endian word.
+    @inline(__always) static func widened(_ word: UInt64) -> UInt64 {
+        var spread = (word | word << 16) & 0x0000_FFFF_0000_FFFF
+        spread = (spread | spread << 8) & 0x00FF_00FF_00FF_00FF
+        return (spread << 8).littleEndian
     }
 
     // MARK: - Values
