@@ -57,6 +57,31 @@ let everyPlistValue: Document = [
         #expect(try BinaryPlistReader().read(bytes) == records)
     }
 
+    /// The string table compares a candidate's first eight bytes (zero-padded) before the rest:
+    /// strings equal there but not in their length or later bytes stay apart.
+    @Test func stringsAlikeInTheirFirstEightBytesStayApart() throws {
+        let strings = ["ab", "ab\u{0}", "ab\u{0}\u{0}", "\u{0}", "", "abcdefgh", "abcdefghX", "abcdefghY", "abcdefghX", "ééééé", "ééééé\u{0}", "éééééX", "éééééY"]
+        let document = Document.array(strings.map { .string($0) })
+        let bytes = try BinaryPlistWriter().write(document)
+        #expect(try BinaryPlistReader().read(bytes) == document)
+        #expect(bytes.ranges(of: Data("abcdefghX".utf8)).count == 1)
+        let object = try PropertyListSerialization.propertyList(from: bytes, format: nil)
+        #expect((object as? [String])?.map { Array($0.unicodeScalars) } == strings.map { Array($0.unicodeScalars) })
+    }
+
+    /// Non-ASCII strings are written as UTF-16 big-endian, ASCII runs of eight bytes widened at
+    /// once: the bytes are those of `String.utf16`, wherever the runs start and end.
+    @Test(arguments: ["€abcdefgh", "abcdefgh€", "abcdefghijklmnop𝄞", "a€bcdefghijklmnopqrstuvwxyz0123456789é", "日本語 text with spaces 😀 and more ascii!", "\u{7F}\u{7F}\u{7F}\u{7F}\u{7F}\u{7F}\u{7F}\u{7F}ü"])
+    func nonASCIIStringsAreTheirUTF16(_ string: String) throws {
+        let bytes = [UInt8](try BinaryPlistWriter().write(.string(string)))
+        let units = string.utf16.flatMap { [UInt8($0 >> 8), UInt8($0 & 0xFF)] }
+        // The one object follows `bplist00`: its marker, its count's integer when 15 or more, the units.
+        let count = string.utf16.count
+        let start = count < 15 ? 9 : count <= 0xFF ? 11 : 12
+        #expect(Array(bytes[start..<start + units.count]) == units)
+        #expect(try BinaryPlistReader().read(Data(bytes)) == .string(string))
+    }
+
     @Test func uidDictionariesBecomeUIDObjectsAndBack() throws {
         let archive: Document = ["$top": ["root": ["CF$UID": 1]], "$objects": ["$null", ["CF$UID": 7]]]
         let bytes = try BinaryPlistWriter().write(archive)

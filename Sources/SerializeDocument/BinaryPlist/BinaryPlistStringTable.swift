@@ -5,20 +5,48 @@
 /// Every key of every record goes through here, so it avoids what `[String: Int]` does on this
 /// path: SipHash, and `String ==`, which is slow and, worse, calls canonically equivalent strings
 /// equal (`"\u{E9}"` and `"e\u{301}"`), which would write one object for two distinct strings.
-/// A word-at-a-time hash of the payload bytes (ASCII or UTF-16 big-endian), compared with `memcmp`
-/// against the bytes already in the output.
+/// A word-at-a-time hash of the payload bytes (ASCII or UTF-16 big-endian); a candidate is
+/// compared by its first eight bytes, kept in its slot, then by the rest against the bytes
+/// already in the output.
 struct BinaryPlistStringTable {
+    /// 32 bytes: two slots to a cache line.
     struct Slot {
-        var hash: UInt64 = 0
+        /// The low half of the string's hash (which the slot index is taken from too).
+        var hash: UInt32 = 0
+        var count: UInt32 = 0
         /// The object number, or -1 for an empty slot.
         var object = -1
         /// Where the string's bytes start in the output.
         var payload = 0
-        var count = 0
+        /// The string's first eight bytes, zero-padded: a string of at most eight bytes (most
+        /// keys) is compared here, without reading the output, where it lies far back.
+        var prefix: UInt64 = 0
+    }
+
+    /// What a string is looked up by: its hash and its first eight bytes.
+    struct Probe {
+        var hash: UInt64
+        var prefix: UInt64
     }
 
     var slots = [Slot](repeating: Slot(), count: 1024)
     var used = 0
+
+    /// The probe of `bytes`.
+    @inline(__always) static func probe(_ bytes: UnsafeBufferPointer<UInt8>) -> Probe {
+        Probe(hash: hash(bytes), prefix: prefix(bytes))
+    }
+
+    /// The first eight bytes of `bytes`, in memory order, zero-padded.
+    @inline(__always) static func prefix(_ bytes: UnsafeBufferPointer<UInt8>) -> UInt64 {
+        guard let base = bytes.baseAddress else { return 0 }
+        if bytes.count >= 8 { return UnsafeRawPointer(base).loadUnaligned(as: UInt64.self) }
+        var word: UInt64 = 0
+        withUnsafeMutableBytes(of: &word) { word in
+            for index in 0..<bytes.count { word[index] = base[index] }
+        }
+        return word
+    }
 
     /// A hash of the bytes taken eight at a time (a multiply and a shift per word, the tail
     /// shorter than a word as one more word), the high bits folded into the low ones that pick
@@ -47,23 +75,36 @@ struct BinaryPlistStringTable {
     }
 
     /// The object number of a string with these bytes, already written to `output`.
-    func object(for bytes: UnsafeBufferPointer<UInt8>, hash: UInt64, in output: ByteBuffer) -> Int? {
-        let mask = slots.count - 1
-        var index = Int(truncatingIfNeeded: hash) & mask
-        while slots[index].object >= 0 {
-            let slot = slots[index]
-            if slot.hash == hash, slot.count == bytes.count, output.bytesEqual(at: slot.payload, bytes) { return slot.object }
-            index = (index + 1) & mask
+    func object(for bytes: UnsafeBufferPointer<UInt8>, probe: Probe, in output: ByteBuffer) -> Int? {
+        guard bytes.count < UInt32.max else { return nil }
+        let hash = UInt32(truncatingIfNeeded: probe.hash)
+        let count = UInt32(bytes.count)
+        return slots.withUnsafeBufferPointer { slots in
+            let mask = slots.count - 1
+            var index = Int(hash) & mask
+            while slots[index].object >= 0 {
+                let slot = slots[index]
+                if slot.hash == hash, slot.count == count, slot.prefix == probe.prefix,
+                    bytes.count <= 8 || output.bytesEqual(at: slot.payload + 8, UnsafeBufferPointer(rebasing: bytes[8...]))
+                {
+                    return slot.object
+                }
+                index = (index + 1) & mask
+            }
+            return nil
         }
-        return nil
     }
 
-    mutating func insert(hash: UInt64, object: Int, payload: Int, count: Int) {
+    /// Records the string of `count` bytes written at `payload` as object `object`. A string of
+    /// 4 GiB or more is not recorded (a later equal one is written again, as its own object).
+    mutating func insert(probe: Probe, object: Int, payload: Int, count: Int) {
+        guard count < UInt32.max else { return }
         if (used + 1) * 2 > slots.count { grow() }
+        let hash = UInt32(truncatingIfNeeded: probe.hash)
         let mask = slots.count - 1
-        var index = Int(truncatingIfNeeded: hash) & mask
+        var index = Int(hash) & mask
         while slots[index].object >= 0 { index = (index + 1) & mask }
-        slots[index] = Slot(hash: hash, object: object, payload: payload, count: count)
+        slots[index] = Slot(hash: hash, count: UInt32(count), object: object, payload: payload, prefix: probe.prefix)
         used += 1
     }
 
@@ -72,7 +113,7 @@ struct BinaryPlistStringTable {
         slots = [Slot](repeating: Slot(), count: old.count * 2)
         let mask = slots.count - 1
         for slot in old where slot.object >= 0 {
-            var index = Int(truncatingIfNeeded: slot.hash) & mask
+            var index = Int(slot.hash) & mask
             while slots[index].object >= 0 { index = (index + 1) & mask }
             slots[index] = slot
         }

@@ -82,7 +82,7 @@ package struct BinaryPlistOutput: DocumentBuilder {
     let utf16Scratch = ByteBuffer(capacity: 256)
     /// The UTF-8 bytes of the key of each open dictionary's last member, innermost last: a key's
     /// object is written after its value (and not at all when the value is omitted).
-    var keyBytes: [UInt8] = []
+    let keyBytes = ByteBuffer(capacity: 256)
     var path = ValuePath()
     /// Whether ``path`` follows the values, for errors: not when a reader streams into this
     /// writer (``Format/stream``), where a writing error sends the input to the tree, whose
@@ -125,22 +125,22 @@ package struct BinaryPlistOutput: DocumentBuilder {
     /// ``addString(_:)`` from a string's UTF-8 bytes (valid UTF-8).
     mutating func addString(utf8: UnsafeBufferPointer<UInt8>) -> Int {
         if ByteScanning.isASCII(utf8) {
-            let hash = BinaryPlistStringTable.hash(utf8)
-            if let id = asciiStrings.object(for: utf8, hash: hash, in: bytes) { return id }
+            let probe = BinaryPlistStringTable.probe(utf8)
+            if let id = asciiStrings.object(for: utf8, probe: probe, in: bytes) { return id }
             let id = begin()
             appendMarker(0x50, count: utf8.count)
-            asciiStrings.insert(hash: hash, object: id, payload: bytes.count, count: utf8.count)
+            asciiStrings.insert(probe: probe, object: id, payload: bytes.count, count: utf8.count)
             bytes.append(utf8)
             return id
         }
         utf16Scratch.removeAll()
         Self.appendUTF16BigEndian(of: utf8, to: utf16Scratch)
         let units = utf16Scratch.written
-        let hash = BinaryPlistStringTable.hash(units)
-        if let id = utf16Strings.object(for: units, hash: hash, in: bytes) { return id }
+        let probe = BinaryPlistStringTable.probe(units)
+        if let id = utf16Strings.object(for: units, probe: probe, in: bytes) { return id }
         let id = begin()
         appendMarker(0x60, count: units.count / 2)
-        utf16Strings.insert(hash: hash, object: id, payload: bytes.count, count: units.count)
+        utf16Strings.insert(probe: probe, object: id, payload: bytes.count, count: units.count)
         bytes.append(units)
         return id
     }
@@ -157,7 +157,19 @@ package struct BinaryPlistOutput: DocumentBuilder {
                 buffer[out + 1] = UInt8(truncatingIfNeeded: value)
                 out += 2
             }
+            let target = UnsafeMutableRawPointer(buffer)
             while index < utf8.count {
+                // Eight ASCII bytes at once: each byte becomes the low byte of a big-endian unit.
+                if utf8.count - index >= 8, let base = utf8.baseAddress {
+                    let word = UInt64(littleEndian: UnsafeRawPointer(base).loadUnaligned(fromByteOffset: index, as: UInt64.self))
+                    if word & 0x8080_8080_8080_8080 == 0 {
+                        target.storeBytes(of: widened(word & 0xFFFF_FFFF), toByteOffset: out, as: UInt64.self)
+                        target.storeBytes(of: widened(word >> 32), toByteOffset: out + 8, as: UInt64.self)
+                        out += 16
+                        index += 8
+                        continue
+                    }
+                }
                 let lead = UInt32(utf8[index])
                 switch lead {
                 case ..<0x80:
@@ -179,6 +191,14 @@ package struct BinaryPlistOutput: DocumentBuilder {
             }
             return out
         }
+    }
+
+    /// Four ASCII bytes (the low half of `word`, in memory order) as four UTF-16 big-endian
+    /// units in memory order: `00 b0 00 b1 00 b2 00 b3`, read as a little-endian word.
+    @inline(__always) static func widened(_ word: UInt64) -> UInt64 {
+        var spread = (word | word << 16) & 0x0000_FFFF_0000_FFFF
+        spread = (spread | spread << 8) & 0x00FF_00FF_00FF_00FF
+        return (spread << 8).littleEndian
     }
 
     // MARK: - Values
@@ -234,7 +254,7 @@ package struct BinaryPlistOutput: DocumentBuilder {
         depth -= 1
         let id = begin()
         appendMarker(0xA0, count: pendingRefs.count - start)
-        for ref in pendingRefs[start...] { appendBigEndian(UInt64(ref), size: refSize) }
+        appendReferences(from: start, step: 1)
         pendingRefs.removeSubrange(start...)
         return id
     }
@@ -252,29 +272,24 @@ package struct BinaryPlistOutput: DocumentBuilder {
 
     package mutating func beginMember(validatedUTF8 key: UnsafeBufferPointer<UInt8>, in dictionary: inout PendingDictionary) {
         if tracksPath { path.push(.key(String(decoding: key, as: UTF8.self))) }
-        keyBytes.removeSubrange(dictionary.keyStart...)
-        keyBytes.append(contentsOf: key)
+        keyBytes.truncate(to: dictionary.keyStart)
+        keyBytes.append(key)
     }
 
     package mutating func endMember(_ value: Int?, in dictionary: inout PendingDictionary) {
         if tracksPath { path.pop() }
         guard let value else { return }
-        // Taken out of self while strings are added; put back to keep its capacity.
-        var keys: [UInt8] = []
-        swap(&keys, &keyBytes)
-        defer { swap(&keys, &keyBytes) }
-        let keyObject = keys.withUnsafeBufferPointer { all in
-            let key = UnsafeBufferPointer(rebasing: all[dictionary.keyStart...])
-            if pendingRefs.count == dictionary.start { dictionary.firstKeptKeyIsUID = key.elementsEqual("CF$UID".utf8) }
-            return addString(utf8: key)
-        }
+        // Adding the key's string appends to `bytes` and `utf16Scratch`, never to `keyBytes`.
+        let key = UnsafeBufferPointer(rebasing: keyBytes.written[dictionary.keyStart...])
+        if pendingRefs.count == dictionary.start { dictionary.firstKeptKeyIsUID = key.elementsEqual("CF$UID".utf8) }
+        let keyObject = addString(utf8: key)
         pendingRefs.append(keyObject)
         pendingRefs.append(value)
     }
 
     package mutating func endDictionary(_ dictionary: PendingDictionary) -> Int? {
         depth -= 1
-        keyBytes.removeSubrange(dictionary.keyStart...)
+        keyBytes.truncate(to: dictionary.keyStart)
         let id = begin()
         defer { pendingRefs.removeSubrange(dictionary.start...) }
         let count = (pendingRefs.count - dictionary.start) / 2
@@ -286,8 +301,8 @@ package struct BinaryPlistOutput: DocumentBuilder {
             return id
         }
         appendMarker(0xD0, count: count)
-        for index in stride(from: dictionary.start, to: pendingRefs.count, by: 2) { appendBigEndian(UInt64(pendingRefs[index]), size: refSize) }
-        for index in stride(from: dictionary.start + 1, to: pendingRefs.count, by: 2) { appendBigEndian(UInt64(pendingRefs[index]), size: refSize) }
+        appendReferences(from: dictionary.start, step: 2)
+        appendReferences(from: dictionary.start + 1, step: 2)
         return id
     }
 
@@ -309,7 +324,9 @@ package struct BinaryPlistOutput: DocumentBuilder {
         }
         let tableOffset = bytes.count
         let offsetSize = Self.byteCount(UInt64(max(tableOffset, 1)))
-        for offset in offsets { appendBigEndian(UInt64(offset), size: offsetSize) }
+        offsets.withUnsafeBufferPointer { offsets in
+            bytes.append(upTo: offsets.count * offsetSize) { out in Self.storeBigEndian(offsets, step: 1, size: offsetSize, to: out) }
+        }
         assert(offsets.count <= 1 << (8 * min(refSize, 7)) || refSize == 8, "object bound too small")
         for byte in [0, 0, 0, 0, 0, 0, UInt8(offsetSize), UInt8(refSize)] as [UInt8] { bytes.append(byte) }
         appendBigEndian(UInt64(offsets.count), size: 8)
@@ -374,11 +391,64 @@ package struct BinaryPlistOutput: DocumentBuilder {
     }
 
     @inline(__always) func appendBigEndian(_ value: UInt64, size: Int) {
-        var shift = (size - 1) * 8
-        while shift >= 0 {
-            bytes.append(UInt8(truncatingIfNeeded: value >> UInt64(shift)))
-            shift -= 8
+        bytes.append(upTo: size) { out in
+            let raw = UnsafeMutableRawPointer(out)
+            switch size {
+            case 1: raw.storeBytes(of: UInt8(truncatingIfNeeded: value), as: UInt8.self)
+            case 2: raw.storeBytes(of: UInt16(truncatingIfNeeded: value).bigEndian, as: UInt16.self)
+            case 4: raw.storeBytes(of: UInt32(truncatingIfNeeded: value).bigEndian, as: UInt32.self)
+            default: raw.storeBytes(of: value.bigEndian, as: UInt64.self)
+            }
+            return size
         }
+    }
+
+    /// Appends every `step`-th reference on ``pendingRefs`` from `start` on, ``refSize`` bytes
+    /// each, big-endian: a container's references in one reservation of the output.
+    func appendReferences(from start: Int, step: Int) {
+        let count = (pendingRefs.count - start + step - 1) / step
+        guard count > 0 else { return }
+        let size = refSize
+        pendingRefs.withUnsafeBufferPointer { refs in
+            bytes.append(upTo: count * size) { out in
+                Self.storeBigEndian(UnsafeBufferPointer(rebasing: refs[start...]), step: step, size: size, to: out)
+            }
+        }
+    }
+
+    /// Stores every `step`-th of `values`, `size` bytes (1, 2, 4 or 8) each, big-endian, at
+    /// `out`; returns the bytes stored.
+    @inline(__always) static func storeBigEndian(_ values: UnsafeBufferPointer<Int>, step: Int, size: Int, to out: UnsafeMutablePointer<UInt8>) -> Int {
+        let raw = UnsafeMutableRawPointer(out)
+        var written = 0
+        var index = 0
+        switch size {
+        case 1:
+            while index < values.count {
+                raw.storeBytes(of: UInt8(truncatingIfNeeded: values[index]), toByteOffset: written, as: UInt8.self)
+                written += 1
+                index += step
+            }
+        case 2:
+            while index < values.count {
+                raw.storeBytes(of: UInt16(truncatingIfNeeded: values[index]).bigEndian, toByteOffset: written, as: UInt16.self)
+                written += 2
+                index += step
+            }
+        case 4:
+            while index < values.count {
+                raw.storeBytes(of: UInt32(truncatingIfNeeded: values[index]).bigEndian, toByteOffset: written, as: UInt32.self)
+                written += 4
+                index += step
+            }
+        default:
+            while index < values.count {
+                raw.storeBytes(of: UInt64(truncatingIfNeeded: values[index]).bigEndian, toByteOffset: written, as: UInt64.self)
+                written += 8
+                index += step
+            }
+        }
+        return written
     }
 
     func appendMarker(_ marker: UInt8, count: Int) {

@@ -323,44 +323,6 @@ extension FileConversion {
     }
 }
 
-/// A file mapped read-only, its pages given back (`MADV_DONTNEED`) once a reader is past them,
-/// so resident memory stays bounded however large the file.
-final class MappedFile {
-    let data: Data
-    private let base: UnsafeMutableRawPointer?
-    private var released = 0
-    private static let step = 1 << 20
-
-    init(_ url: URL) throws(Diagnostic) {
-        let descriptor = open(url.path, O_RDONLY)
-        guard descriptor >= 0 else { throw Diagnostic(.io, "cannot open \(url.path): \(String(cString: strerror(errno)))") }
-        defer { close(descriptor) }
-        var status = stat()
-        guard fstat(descriptor, &status) == 0 else { throw Diagnostic(.io, "cannot read \(url.path): \(String(cString: strerror(errno)))") }
-        let size = Int(status.st_size)
-        guard size > 0, let mapped = mmap(nil, size, PROT_READ, MAP_PRIVATE, descriptor, 0), mapped != MAP_FAILED else {
-            base = nil
-            data = size > 0 ? ((try? Data(contentsOf: url)) ?? Data()) : Data()
-            return
-        }
-        base = mapped
-        data = Data(bytesNoCopy: mapped, count: size, deallocator: .custom { pointer, count in munmap(pointer, count) })
-    }
-
-    /// Starts another pass from the beginning of the file.
-    func rewind() { released = 0 }
-
-    /// Gives back the pages before `offset` (a reader never looks back but for an error's
-    /// location, which reads them from the file again).
-    func release(before offset: Int) {
-        guard let base, offset - released >= Self.step else { return }
-        let page = Int(sysconf(Int32(_SC_PAGESIZE)))
-        let end = offset / page * page
-        madvise(base + released, end - released, MADV_DONTNEED)
-        released = end
-    }
-}
-
 /// Builds each element of a top-level array as a ``Document`` and hands it to `handle`, keeping
 /// none: memory holds one record at a time.
 struct RecordStream: DocumentBuilder {

@@ -63,6 +63,30 @@ final class ByteBuffer {
         count += body(start + count)
     }
 
+    // MARK: - Spilling
+
+    /// Bytes handed to ``spill`` so far: the offset in the whole output of the first byte the
+    /// buffer still holds.
+    private(set) var spilled = 0
+    /// Where the bytes go once ``OutputSpill/chunk`` of them have gathered (``spillIfFull()``),
+    /// or nil to hold the whole output.
+    var spill: OutputSpill? {
+        didSet { spillAt = spill == nil ? .max : OutputSpill.chunk }
+    }
+    private var spillAt = Int.max
+
+    /// Hands the bytes over to ``spill`` when a chunk has gathered: writers call it between
+    /// values, where nothing they wrote is looked at again.
+    @inline(__always) func spillIfFull() {
+        if count >= spillAt { spillNow() }
+    }
+
+    private func spillNow() {
+        spill?.take(written)
+        spilled += count
+        count = 0
+    }
+
     /// The bytes written so far; valid until the next append.
     var written: UnsafeBufferPointer<UInt8> { UnsafeBufferPointer(start: start, count: count) }
 

@@ -148,13 +148,16 @@ extension Format {
     }
 
     /// Converts, telling `counter` how far the read has got.
+    ///
+    /// - Parameter spill: Where a stream hands its output over as it writes it (a file): the
+    ///   bytes returned are then only what it has not handed over.
     func convert(
         _ data: Data, to target: Format, reading: FormatOptions, writing: FormatOptions, warnings: inout [Diagnostic],
-        counting counter: ReadingProgress?
+        counting counter: ReadingProgress?, spill: OutputSpill? = nil
     ) throws(ConversionFailure) -> Data {
         let source = resolved(for: data)
         do throws(Diagnostic) {
-            if let output = try Self.streamed(data, from: source, to: target, reading: reading, writing: writing, progress: counter) {
+            if let output = try Self.streamed(data, from: source, to: target, reading: reading, writing: writing, progress: counter, spill: spill) {
                 counter?.finish()
                 return output
             }
@@ -197,14 +200,19 @@ extension Format {
     /// - Throws: the reading error, with its location.
     static func streamed(
         _ data: Data, from source: Format, to target: Format, reading: FormatOptions, writing: FormatOptions,
-        edit: DocumentEdit? = nil, progress: ReadingProgress?
+        edit: DocumentEdit? = nil, progress: ReadingProgress?, spill: OutputSpill? = nil
     ) throws(Diagnostic) -> Data? {
         let streams: [Format] = [.json, .binaryPlist, .xmlPlist]
         guard streams.contains(source), !writing.sortKeys, streams.contains(target) else { return nil }
         if let edit, !EditingBuilder<JSONOutput>.streams(edit) { return nil }
         do {
-            return try stream(data, from: source, to: target, reading: reading, writing: writing, edit: edit, progress: progress)
+            if let output = try stream(data, from: source, to: target, reading: reading, writing: writing, edit: edit, progress: progress, spill: spill) {
+                return output
+            }
+            spill?.restart()
+            return nil
         } catch {
+            spill?.restart()
             // The readers locate by line and column or byte offset; the writers give only a path.
             if error.location != nil { throw error }
             return nil
@@ -215,7 +223,7 @@ extension Format {
     /// when there is an edit); nil when the input needs the tree after all.
     static func stream(
         _ data: Data, from source: Format, to target: Format, reading: FormatOptions, writing: FormatOptions,
-        edit: DocumentEdit? = nil, progress: ReadingProgress? = nil
+        edit: DocumentEdit? = nil, progress: ReadingProgress? = nil, spill: OutputSpill? = nil
     ) throws(Diagnostic) -> Data? {
         /// The root value and, for XML, how many values and keys were read; nil: use the tree.
         func read<Builder: DocumentBuilder>(_ builder: inout Builder) throws(Diagnostic) -> (Builder.Value, count: Int?)? {
@@ -255,7 +263,9 @@ extension Format {
         let xml = source == .xmlPlist
         switch target {
         case .xmlPlist:
-            var output = XMLPlistOutput(options: writing, capacity: data.count * (xml ? 2 : 3) + 4096, tracksPath: false)
+            var output = XMLPlistOutput(
+                options: writing, capacity: spill == nil ? data.count * (xml ? 2 : 3) + 4096 : OutputSpill.chunk * 2, tracksPath: false)
+            output.bytes.spill = spill
             guard try drive(&output) != nil else { return nil }
             return output.finish()
         case .binaryPlist:
@@ -280,7 +290,9 @@ extension Format {
             }
             return try output.finish(top: top)
         default:
-            var output = JSONOutput(options: writing, capacity: data.count * (xml ? 1 : 2) + 4096, tracksPath: false)
+            var output = JSONOutput(
+                options: writing, capacity: spill == nil ? data.count * (xml ? 1 : 2) + 4096 : OutputSpill.chunk * 2, tracksPath: false)
+            output.bytes.spill = spill
             guard try drive(&output) != nil else { return nil }
             return output.finish()
         }

@@ -62,13 +62,26 @@ extension Format {
         default: break
         }
         let data: Data
-        do {
-            data = try Data(contentsOf: input)
-        } catch {
-            throw .reading(Diagnostic(.io, "cannot read \(input.path): \(FileConversion.reason(error))"))
+        if let mapped = MappedFile.contents(of: input) {
+            data = mapped
+        } else {
+            do {
+                data = try Data(contentsOf: input)
+            } catch {
+                throw .reading(Diagnostic(.io, "cannot read \(input.path): \(FileConversion.reason(error))"))
+            }
         }
-        let bytes = try convert(data, to: target, reading: reading, writing: writing, warnings: &warnings, progress: progress)
-        let sink = try FileConversion.Sink(destination)
+        // A file receives the output a megabyte at a time as a stream writes it (`bytes` is
+        // then what is left); a descriptor, which cannot take back what a stream wrote before
+        // the tree had to decide, receives it whole.
+        let spill: OutputSpill?
+        if case .file = destination { spill = OutputSpill(destination) } else { spill = nil }
+        let bytes = try convert(
+            data, to: target, reading: reading, writing: writing, warnings: &warnings,
+            counting: progress.map { ReadingProgress(total: data.count, report: $0) }, spill: spill)
+        if let failure = spill?.failure { throw failure }
+        let sink: FileConversion.Sink
+        if let spilled = spill?.sink { sink = spilled } else { sink = try FileConversion.Sink(destination) }
         do throws(Diagnostic) {
             var failure: Diagnostic?
             bytes.withUnsafeBytes { (raw: UnsafeRawBufferPointer) in
@@ -184,6 +197,50 @@ enum FileConversion {
 
         func abandon() { file?.abandon() }
     }
+}
+
+/// Where a conversion to a file hands its output over while a stream writes it, a megabyte at
+/// a time (``ByteBuffer/spillIfFull()``), so that the output is never held whole: a large
+/// buffer's fresh pages cost the kernel their zeroing, a fifth of the CPU time converting the
+/// 48 MB mixed document to an XML property list. The file is made at the first chunk, so an
+/// error found earlier leaves nothing behind; a stream that gives way to the tree
+/// (``Format/streamed(_:from:to:reading:writing:edit:progress:spill:)``) abandons what it
+/// handed over (``restart()``).
+final class OutputSpill {
+    /// How many bytes gather before they are handed over.
+    static let chunk = 1 << 20
+    let destination: ConversionDestination
+    /// The output, once a chunk has been handed over.
+    private(set) var sink: FileConversion.Sink?
+    /// The first failure to create or write the file; later chunks are dropped.
+    private(set) var failure: ConversionFailure?
+
+    init(_ destination: ConversionDestination) {
+        self.destination = destination
+    }
+
+    /// Writes `bytes` after those handed over before.
+    func take(_ bytes: UnsafeBufferPointer<UInt8>) {
+        guard failure == nil else { return }
+        do throws(ConversionFailure) {
+            let sink: FileConversion.Sink
+            if let open = self.sink { sink = open } else { sink = try FileConversion.Sink(destination) }
+            self.sink = sink
+            do { try sink.write(UnsafeRawBufferPointer(bytes)) } catch { throw .writing(error) }
+        } catch {
+            failure = error
+        }
+    }
+
+    /// Forgets every byte handed over: the output starts again from its first byte.
+    func restart() {
+        sink?.abandon()
+        sink = nil
+        failure = nil
+    }
+}
+
+extension FileConversion {
 
     /// A CSV writer for a destination.
     static func csvWriter(_ destination: ConversionDestination, dialect: CSVDialect) throws(ConversionFailure) -> CSVWriter {

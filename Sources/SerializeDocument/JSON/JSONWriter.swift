@@ -94,6 +94,7 @@ package struct JSONOutput: DocumentBuilder {
 
     package mutating func endElement(_ value: Void, in count: inout Int) {
         if tracksPath { path.pop() }
+        bytes.spillIfFull()
     }
 
     package mutating func endArray(_ count: Int) { close(UInt8(ascii: "]"), count: count) }
@@ -118,6 +119,7 @@ package struct JSONOutput: DocumentBuilder {
 
     package mutating func endMember(_ value: Void, in count: inout Int) {
         if tracksPath { path.pop() }
+        bytes.spillIfFull()
     }
 
     /// A string from its bytes: copied with the escapes JSON needs, no `String` made.

@@ -172,6 +172,7 @@ package struct XMLPlistOutput: DocumentBuilder {
 
     package mutating func endElement(_ value: Void, in count: inout Int) {
         if tracksPath { path.pop() }
+        bytes.spillIfFull()
     }
 
     package mutating func endArray(_ count: Int) {
@@ -197,6 +198,7 @@ package struct XMLPlistOutput: DocumentBuilder {
 
     package mutating func endMember(_ value: Void, in count: inout Int) {
         if tracksPath { path.pop() }
+        bytes.spillIfFull()
     }
 
     /// A string from its bytes: copied with the escapes XML needs, no `String` made.

@@ -1,0 +1,85 @@
+import Foundation
+import SerializeCore
+import SerializeDocument
+import Testing
+
+/// A conversion to a file hands a streamed output over a megabyte at a time (`OutputSpill`): the
+/// file still holds exactly the bytes the in-memory conversion gives, or nothing when it fails,
+/// also when the stream gives way to the tree after it wrote several megabytes (a duplicate
+/// key, a value the writer refuses) or meets a reading error there.
+@Suite struct SpilledOutputTests {
+    /// About 2.5 MB of JSON records (long text with escapes, Greek, emoji; reals), then `tail`,
+    /// then `]`: few values, so that the suite stays fast.
+    static func records(tail: String) -> [UInt8] {
+        let long = String(repeating: "plain text, ", count: 100) + String(repeating: "Ωμέγα 🎈 ", count: 20)
+        var text = "["
+        for index in 0..<1_400 {
+            text += #"{"id":\#(index),"name":"\#(long) <&> \"q\" \#(index)","x":\#(Double(index) / 7),"tags":["a"]},"#
+        }
+        text += tail + "]"
+        return Array(text.utf8)
+    }
+
+    static let inputs: [CSVStreamingTests.Input] = [
+        ("clean", #"{"last":1}"#),
+        ("duplicate key late", #"{"a":1,"b":2,"a":3}"#),
+        ("null late", #"{"a":null}"#),
+        ("syntax error late", #"{"a":}"#),
+    ].map { CSVStreamingTests.Input(name: $0.0, bytes: records(tail: $0.1)) }
+
+    @Test(arguments: inputs)
+    func aSpilledFileHoldsTheInMemoryAnswer(input: CSVStreamingTests.Input) throws {
+        for (target, options) in [(Format.xmlPlist, FormatOptions()), (.xmlPlist, FormatOptions(pretty: false)), (.json, FormatOptions()), (.binaryPlist, FormatOptions())] {
+            let (tree, streamed) = try CSVStreamingTests.outcomes(input, from: .json, to: target, options: options)
+            #expect(streamed == tree, "\(input.name) to \(target), pretty: \(options.pretty)")
+            if input.name == "clean", case let .success(bytes) = streamed.output { #expect(bytes.count > 2 << 20) }
+        }
+    }
+
+    @Test func anXMLPlistSpillsToJSON() throws {
+        let xml = try Format.json.convert(Data(Self.records(tail: "1")), to: .xmlPlist)
+        let input = CSVStreamingTests.Input(name: "xml", bytes: [UInt8](xml))
+        let (tree, streamed) = try CSVStreamingTests.outcomes(input, from: .xmlPlist, to: .json, options: FormatOptions())
+        #expect(streamed == tree)
+    }
+
+    /// A reading error after megabytes were handed over: the error, no file, no temporary file.
+    @Test func aLateReadingErrorLeavesNothing() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("spill-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let inputURL = folder.appendingPathComponent("in.json")
+        try Data(Self.records(tail: #"{"a":}"#)).write(to: inputURL)
+        var warnings: [Diagnostic] = []
+        #expect {
+            try Format.json.convert(fileAt: inputURL, to: .xmlPlist, writingTo: .file(folder.appendingPathComponent("out.plist")), warnings: &warnings)
+        } throws: { error in
+            guard case let .reading(diagnostic) = error as? ConversionFailure else { return false }
+            return diagnostic.location != nil
+        }
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path) == ["in.json"])
+    }
+
+    /// The output's folder is missing: a reading error found after the first megabyte still
+    /// comes first; a clean input fails to write.
+    @Test func aMissingFolderFailsOnlyAfterTheInputIsRead() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("spill-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let output = folder.appendingPathComponent("missing/out.plist")
+        for (tail, reading) in [(#"{"a":}"#, true), ("1", false)] {
+            let inputURL = folder.appendingPathComponent("in.json")
+            try Data(Self.records(tail: tail)).write(to: inputURL)
+            var warnings: [Diagnostic] = []
+            #expect {
+                try Format.json.convert(fileAt: inputURL, to: .xmlPlist, writingTo: .file(output), warnings: &warnings)
+            } throws: { error in
+                switch error as? ConversionFailure {
+                case .reading: reading
+                case let .writing(diagnostic): !reading && diagnostic.code == .io
+                case nil: false
+                }
+            }
+        }
+    }
+}
