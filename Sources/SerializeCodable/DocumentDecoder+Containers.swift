@@ -195,7 +195,7 @@ final class KeyedDocumentDecoder<Key: CodingKey>: KeyedDecodingContainerProtocol
                 let index = state.index
                 var key = head + 1
                 for found in 0..<count {
-                    let end = index.end(of: key + 1)
+                    let end = state.index.end(of: key + 1)
                     if index.bytes(at: key, equal: name) {
                         ordinal = found + 1
                         cursor = end
@@ -219,13 +219,11 @@ final class KeyedDocumentDecoder<Key: CodingKey>: KeyedDecodingContainerProtocol
         return position
     }
 
-    private var index: DocumentIndex { state.index }
-
     func decodeNil(forKey key: Key) throws -> Bool { state.isNull(try member(key)) }
-    func decode(_ type: Bool.Type, forKey key: Key) throws -> Bool { try state.bool(index.scalar(at: try member(key)), at: path.appending(key)) }
-    func decode(_ type: String.Type, forKey key: Key) throws -> String { try state.string(index.scalar(at: try member(key)), at: path.appending(key)) }
-    func decode(_ type: Double.Type, forKey key: Key) throws -> Double { try state.double(index.scalar(at: try member(key)), at: path.appending(key)) }
-    func decode(_ type: Float.Type, forKey key: Key) throws -> Float { try state.float(index.scalar(at: try member(key)), at: path.appending(key)) }
+    func decode(_ type: Bool.Type, forKey key: Key) throws -> Bool { try state.bool(state.index.scalar(at: try member(key)), at: path.appending(key)) }
+    func decode(_ type: String.Type, forKey key: Key) throws -> String { try state.string(state.index.scalar(at: try member(key)), at: path.appending(key)) }
+    func decode(_ type: Double.Type, forKey key: Key) throws -> Double { try state.double(state.index.scalar(at: try member(key)), at: path.appending(key)) }
+    func decode(_ type: Float.Type, forKey key: Key) throws -> Float { try state.float(state.index.scalar(at: try member(key)), at: path.appending(key)) }
     func decode(_ type: Int.Type, forKey key: Key) throws -> Int { try integer(key) }
     func decode(_ type: Int8.Type, forKey key: Key) throws -> Int8 { try integer(key) }
     func decode(_ type: Int16.Type, forKey key: Key) throws -> Int16 { try integer(key) }
@@ -306,25 +304,23 @@ struct UnkeyedDocumentDecoder: UnkeyedDecodingContainer {
         return (position, currentIndex - 1)
     }
 
-    private var index: DocumentIndex { state.index }
-
     mutating func decodeNil() throws -> Bool {
         guard currentIndex < elementCount else {
             throw DecodingError.valueNotFound(
                 Never?.self, .init(codingPath: path.appending(index: currentIndex).codingPath, debugDescription: "Unkeyed container is at end."))
         }
         if state.isNull(cursor) {
-            cursor = index.end(of: cursor)
+            cursor = state.index.end(of: cursor)
             currentIndex += 1
             return true
         }
         return false
     }
 
-    mutating func decode(_ type: Bool.Type) throws -> Bool { let (p, i) = try next(type); return try state.bool(index.scalar(at: p), at: path.appending(index: i)) }
-    mutating func decode(_ type: String.Type) throws -> String { let (p, i) = try next(type); return try state.string(index.scalar(at: p), at: path.appending(index: i)) }
-    mutating func decode(_ type: Double.Type) throws -> Double { let (p, i) = try next(type); return try state.double(index.scalar(at: p), at: path.appending(index: i)) }
-    mutating func decode(_ type: Float.Type) throws -> Float { let (p, i) = try next(type); return try state.float(index.scalar(at: p), at: path.appending(index: i)) }
+    mutating func decode(_ type: Bool.Type) throws -> Bool { let (p, i) = try next(type); return try state.bool(state.index.scalar(at: p), at: path.appending(index: i)) }
+    mutating func decode(_ type: String.Type) throws -> String { let (p, i) = try next(type); return try state.string(state.index.scalar(at: p), at: path.appending(index: i)) }
+    mutating func decode(_ type: Double.Type) throws -> Double { let (p, i) = try next(type); return try state.double(state.index.scalar(at: p), at: path.appending(index: i)) }
+    mutating func decode(_ type: Float.Type) throws -> Float { let (p, i) = try next(type); return try state.float(state.index.scalar(at: p), at: path.appending(index: i)) }
     mutating func decode(_ type: Int.Type) throws -> Int { try integer() }
     mutating func decode(_ type: Int8.Type) throws -> Int8 { try integer() }
     mutating func decode(_ type: Int16.Type) throws -> Int16 { try integer() }

@@ -171,19 +171,6 @@ extension Dictionary: StringKeyedDecodable where Key == String, Value: Decodable
     }
 }
 
-extension DocumentIndex {
-    /// Whether a key of the dictionary at `position` holds a scalar beyond ASCII (only such keys
-    /// can be canonically equivalent to another key).
-    func hasKeyBeyondASCII(_ position: Int) -> Bool {
-        var key = position + 1
-        for _ in 0..<entries[position].payload {
-            if !withBytes(at: key, { ByteScanning.isASCII($0) }) { return true }
-            key = end(of: key + 1)
-        }
-        return false
-    }
-}
-
 // MARK: - Decoding state
 
 /// The options of one top-level `decode`, shared by every decoder beneath it.
@@ -280,7 +267,8 @@ final class DecodingState {
         if T.self == Document.self { return index.document(at: position) as! T }
         // Only where a key strategy renames keys or a key is not ASCII (two such keys can be one
         // String) does a [String: V] need its own reading: the type check costs a lookup per value.
-        if index.entries[position].kind == .dictionary, renamesKeys || index.hasKeyBeyondASCII(position),
+        let entry = index.entries[position]
+        if entry.kind == .dictionary, renamesKeys || entry.hasKeyBeyondASCII,
             let dictionary = T.self as? any StringKeyedDecodable.Type
         {
             return try dictionary.decode(position, state: self, at: path()) as! T

@@ -1,8 +1,8 @@
 /// A flat index of a document: what the Codable decoder reads, without a tree.
 
-package import Foundation
+public import Foundation
 package import SerializeCore
-package import OrderedCollections
+public import OrderedCollections
 
 /// A document as one array of entries in document order (swift-foundation's `JSONMap`): each
 /// container is followed by its members or elements and knows where it ends, so a decoder walks
@@ -13,8 +13,10 @@ package import OrderedCollections
 /// Filled by ``IndexBuilder`` through the readers' one interface (``DocumentBuilder``): the
 /// JSON and binary property-list readers fill it directly, any other document is replayed into
 /// it (``init(_:)``). Keys are compared as bytes, which is comparing exact Unicode scalars.
+@usableFromInline
 package struct DocumentIndex: Sendable {
     /// What an entry holds.
+    @usableFromInline
     package enum Kind: UInt8, Sendable {
         case null, bool, integer, unsignedInteger, double
         /// UTF-8 bytes in ``text``: `payload` is where they start, `extent` how many.
@@ -31,19 +33,23 @@ package struct DocumentIndex: Sendable {
     }
 
     /// One value, key or container head.
+    @usableFromInline
     package struct Entry: Sendable {
-        package var kind: Kind
+        @usableFromInline package var kind: Kind
         /// A dictionary in which some key appears twice (it reads as the tree does: the key at its
         /// first place, with its last value).
-        package var repeatsKeys = false
-        package var payload: Int
-        package var extent: Int
+        @usableFromInline package var repeatsKeys = false
+        /// A dictionary with a key beyond ASCII (only such keys can be canonically equivalent to
+        /// another: a `[String: V]` must then check that no two become one `String`).
+        @usableFromInline package var hasKeyBeyondASCII = false
+        @usableFromInline package var payload: Int
+        @usableFromInline package var extent: Int
     }
 
-    package var entries: [Entry]
+    @usableFromInline package var entries: [Entry]
     /// The UTF-8 bytes of every string and key.
-    package var text: [UInt8] = []
-    package var others: [Document] = []
+    @usableFromInline package var text: [UInt8] = []
+    @usableFromInline package var others: [Document] = []
 
     /// The position of a `null` every index holds, for a value that is absent.
     package static let null = 0
@@ -72,42 +78,45 @@ package struct DocumentIndex: Sendable {
     // MARK: - Reading
 
     /// The position after the entries of the value at `position`.
-    @inline(__always)
+    @inlinable @inline(__always)
     package func end(of position: Int) -> Int {
         let entry = entries[position]
         return entry.kind == .array || entry.kind == .dictionary ? entry.extent : position + 1
     }
 
     /// The bytes of the string or key at `position`.
-    @inline(__always)
+    @inlinable @inline(__always)
     package func withBytes<R>(at position: Int, _ body: (UnsafeBufferPointer<UInt8>) throws -> R) rethrows -> R {
         let entry = entries[position]
         return try text.withUnsafeBufferPointer { try body(UnsafeBufferPointer(rebasing: $0[entry.payload..<entry.payload + entry.extent])) }
     }
 
     /// The string or key at `position`.
+    @inlinable
     package func string(at position: Int) -> String {
         withBytes(at: position) { String(decoding: $0, as: UTF8.self) }
     }
 
     /// Whether the string or key at `position` holds exactly the scalars of `name`.
-    @inline(__always)
+    @inlinable @inline(__always)
     package func bytes(at position: Int, equal name: String) -> Bool {
         let entry = entries[position]
         if let equal = name.utf8.withContiguousStorageIfAvailable({ same(entry, $0) }) { return equal }
         return Array(name.utf8).withUnsafeBufferPointer { same(entry, $0) }
     }
 
-    @inline(__always)
-    private func same(_ entry: Entry, _ name: UnsafeBufferPointer<UInt8>) -> Bool {
+    @inlinable @inline(__always) @usableFromInline
+    func same(_ entry: Entry, _ name: UnsafeBufferPointer<UInt8>) -> Bool {
         guard name.count == entry.extent else { return false }
         return text.withUnsafeBufferPointer { text in
-            name.count == 0 || memcmp(text.baseAddress! + entry.payload, name.baseAddress!, name.count) == 0
+            guard let bytes = text.baseAddress, let other = name.baseAddress else { return name.count == 0 }
+            return memcmp(bytes + entry.payload, other, name.count) == 0
         }
     }
 
     /// The value at `position` as a `Document` scalar; a container as an empty one of its kind
     /// (what its errors describe).
+    @inlinable
     package func scalar(at position: Int) -> Document {
         let entry = entries[position]
         switch entry.kind {
@@ -189,12 +198,20 @@ package struct IndexBuilder: DocumentBuilder {
         var next = 0
         /// Where this dictionary's keys are on ``keyStack``.
         var keys: Int
+        var beyondASCII = false
     }
 
     /// The key positions of the open dictionaries, innermost last (the repeated-key check).
     private var keyStack: [Int] = []
 
     package init() {}
+
+    /// A builder for about `byteCount` bytes of input, with room for the entries and text they
+    /// usually make (so that neither array grows by copying; untouched room costs no memory).
+    init(forInputOf byteCount: Int) {
+        index.entries.reserveCapacity(byteCount / 6)
+        index.text.reserveCapacity(byteCount)
+    }
 
     package static var reusesValues: Bool { true }
     package static var takesUTF8: Bool { true }
@@ -264,11 +281,12 @@ package struct IndexBuilder: DocumentBuilder {
 
     package mutating func beginDictionary() -> OpenDictionary { OpenDictionary(head: append(.dictionary, 0), keys: keyStack.count) }
     package mutating func beginMember(_ key: String, in dictionary: inout OpenDictionary) {
-        keyStack.append(appendText(.key, key))
-        dictionary.next = index.entries.count
+        var key = key
+        key.withUTF8 { beginMember(validatedUTF8: $0, in: &dictionary) }
     }
     package mutating func beginMember(validatedUTF8 key: UnsafeBufferPointer<UInt8>, in dictionary: inout OpenDictionary) {
         keyStack.append(appendText(.key, key))
+        if !dictionary.beyondASCII, !ByteScanning.isASCII(key) { dictionary.beyondASCII = true }
         dictionary.next = index.entries.count
     }
     package mutating func endMember(_ value: Int, in dictionary: inout OpenDictionary) {
@@ -279,6 +297,7 @@ package struct IndexBuilder: DocumentBuilder {
         index.entries[dictionary.head].payload = dictionary.count
         index.entries[dictionary.head].extent = index.entries.count
         index.entries[dictionary.head].repeatsKeys = repeatsKeys(keyStack[dictionary.keys...])
+        index.entries[dictionary.head].hasKeyBeyondASCII = dictionary.beyondASCII
         keyStack.removeSubrange(dictionary.keys...)
         return dictionary.head
     }
@@ -320,7 +339,7 @@ extension Format {
     /// straight into the index; the others through their `Document`), with the errors
     /// ``read(_:options:)`` throws.
     package func index(_ data: Data, options: FormatOptions) throws(Diagnostic) -> DocumentIndex {
-        var builder = IndexBuilder()
+        var builder = IndexBuilder(forInputOf: data.count)
         let root: Int
         switch resolved(for: data) {
         case .json: root = try JSONReader(maximumDepth: options.maximumDepth).read(data, into: &builder)
