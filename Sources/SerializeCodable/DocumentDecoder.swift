@@ -19,6 +19,10 @@ public import SerializeCore
 /// `underlyingError` is a ``Diagnostic`` with `file:line:column` (JSON, XML property list, CSV)
 /// or the byte offset (binary property list) of the value, found by reading the input a second
 /// time only when decoding failed (``Format/location(of:in:)``).
+///
+/// Decoding bytes builds no tree: the JSON and binary property-list readers fill a flat index of
+/// the input, from which values are read in place (keys compared as bytes, strings made only
+/// when a type asks for one); a `Document` is indexed the same way, so both decode alike.
 public struct DocumentDecoder: Sendable {
     /// Dates, data, NaN and key spelling, as the matching ``DocumentEncoder`` wrote them.
     public var options: FormatOptions

@@ -10,7 +10,7 @@ public enum RandomJSON {
     /// The JSON text `seed` stands for (a generator closure draws the seed: passing its own
     /// generator on crashes Swift 6.3's IR generation).
     public static func text(seed: UInt64, depth: Int = 4) -> String {
-        var generator = SplitMix64(state: seed)
+        var generator = SeededGenerator(state: seed)
         return text(depth: depth, using: &generator)
     }
 
@@ -63,11 +63,13 @@ public enum RandomJSON {
     }
 }
 
-/// A small seeded generator (SplitMix64).
-struct SplitMix64: RandomNumberGenerator {
-    var state: UInt64
+/// SplitMix64, seeded, so a failing case can be replayed from the seed in the message.
+public struct SeededGenerator: RandomNumberGenerator {
+    public var state: UInt64
 
-    mutating func next() -> UInt64 {
+    public init(state: UInt64) { self.state = state }
+
+    public mutating func next() -> UInt64 {
         state &+= 0x9E37_79B9_7F4A_7C15
         var z = state
         z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9

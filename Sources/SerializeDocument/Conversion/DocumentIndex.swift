@@ -105,7 +105,7 @@ package struct DocumentIndex: Sendable {
         return Array(name.utf8).withUnsafeBufferPointer { same(entry, $0) }
     }
 
-    @inlinable @inline(__always) @usableFromInline
+    @inlinable @inline(__always)
     func same(_ entry: Entry, _ name: UnsafeBufferPointer<UInt8>) -> Bool {
         guard name.count == entry.extent else { return false }
         return text.withUnsafeBufferPointer { text in
@@ -273,10 +273,13 @@ package struct IndexBuilder: DocumentBuilder {
         place(value, expected: array.next)
         array.count += 1
     }
-    package mutating func endArray(_ array: OpenArray) -> Int {
-        index.entries[array.head].payload = array.count
-        index.entries[array.head].extent = index.entries.count
-        return array.head
+    package mutating func endArray(_ array: OpenArray) -> Int { close(array.head, count: array.count) }
+
+    /// Sets a container's count and end, at its end; returns where it starts.
+    private mutating func close(_ head: Int, count: Int) -> Int {
+        index.entries[head].payload = count
+        index.entries[head].extent = index.entries.count
+        return head
     }
 
     package mutating func beginDictionary() -> OpenDictionary { OpenDictionary(head: append(.dictionary, 0), keys: keyStack.count) }
@@ -294,12 +297,10 @@ package struct IndexBuilder: DocumentBuilder {
         dictionary.count += 1
     }
     package mutating func endDictionary(_ dictionary: OpenDictionary) -> Int {
-        index.entries[dictionary.head].payload = dictionary.count
-        index.entries[dictionary.head].extent = index.entries.count
         index.entries[dictionary.head].repeatsKeys = repeatsKeys(keyStack[dictionary.keys...])
         index.entries[dictionary.head].hasKeyBeyondASCII = dictionary.beyondASCII
         keyStack.removeSubrange(dictionary.keys...)
-        return dictionary.head
+        return close(dictionary.head, count: dictionary.count)
     }
 
     /// Whether two of `keys` hold the same bytes: pair by pair for a few (as the tree builder's
