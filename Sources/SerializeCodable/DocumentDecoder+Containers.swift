@@ -8,168 +8,222 @@ import SerializeCore
 /// The `Decoder` handed to one value's `init(from:)`.
 final class DocumentValueDecoder: Decoder, SingleValueDecodingContainer {
     let state: DecodingState
-    /// The value and where it is; `var` so that ``DecodingState`` can reuse the decoder for the
-    /// next value.
-    var value: Document
+    /// Where the value is in the index, and its path; `var` so that ``DecodingState`` can reuse
+    /// the decoder for the next value.
+    var position: Int
     var path: CodingPathNode
 
-    init(state: DecodingState, value: Document, path: CodingPathNode) {
+    init(state: DecodingState, position: Int, path: CodingPathNode) {
         self.state = state
-        self.value = value
+        self.position = position
         self.path = path
     }
 
     var codingPath: [any CodingKey] { path.codingPath }
     var userInfo: [CodingUserInfoKey: Any] { state.userInfo }
+    /// The value as a `Document` scalar (a container as an empty one, for its errors).
+    private var value: Document { state.index.scalar(at: position) }
 
     func container<Key: CodingKey>(keyedBy type: Key.Type) throws -> KeyedDecodingContainer<Key> {
-        try Self.container(keyedBy: type, state: state, value: value, path: path)
+        try Self.container(keyedBy: type, state: state, position: position, path: path)
     }
 
-    /// The keyed container of `value`; a nested container asks for it without a decoder object.
+    /// The keyed container of the value at `position`; a nested container asks for it without
+    /// a decoder object.
     static func container<Key: CodingKey>(
-        keyedBy type: Key.Type, state: DecodingState, value: Document, path: CodingPathNode
+        keyedBy type: Key.Type, state: DecodingState, position: Int, path: CodingPathNode
     ) throws -> KeyedDecodingContainer<Key> {
-        // CSV writes an empty dictionary as the text `{}`.
-        if state.fromText, case .string("{}") = value {
-            return KeyedDecodingContainer(KeyedDocumentDecoder<Key>(state: state, members: [:], path: path))
-        }
-        guard case let .dictionary(members) = value else {
-            if state.isNull(value) {
+        let entry = state.index.entries[position]
+        guard entry.kind == .dictionary else {
+            // CSV writes an empty dictionary as the text `{}`.
+            if state.fromText, entry.kind == .string, state.index.bytes(at: position, equal: "{}") {
+                return KeyedDocumentDecoder<Key>.empty(state: state, path: path)
+            }
+            if state.isNull(position) {
                 throw DecodingError.valueNotFound(
                     [String: Any].self, .init(codingPath: path.codingPath, debugDescription: "Cannot get keyed decoding container -- found null value instead"))
             }
             throw DecodingError.typeMismatch(
-                [String: Any].self, .init(codingPath: path.codingPath, debugDescription: "Expected to decode Dictionary<String, Any> but found \(DecodingState.describe(value)) instead."))
+                [String: Any].self,
+                .init(codingPath: path.codingPath, debugDescription: "Expected to decode Dictionary<String, Any> but found \(DecodingState.describe(state.index.scalar(at: position))) instead."))
         }
         if let custom = state.custom.keys {
-            return KeyedDecodingContainer(KeyedDocumentDecoder<Key>(state: state, members: try renamed(members, by: custom, at: path), path: path))
+            return KeyedDecodingContainer(KeyedDocumentDecoder<Key>(state: state, head: position, path: path, table: try renamed(position, by: custom, state: state, at: path)))
         }
-        return KeyedDecodingContainer(KeyedDocumentDecoder<Key>(state: state, members: members, path: path))
+        let table = entry.repeatsKeys ? KeyedDocumentDecoder<Key>.memberTable(of: position, in: state.index) : nil
+        return KeyedDecodingContainer(KeyedDocumentDecoder<Key>(state: state, head: position, path: path, table: table))
     }
 
-    /// `members` under the keys a ``CustomDecoding/keys`` closure makes of theirs; two members
-    /// it gives one key are refused, not merged.
+    /// The members of the dictionary at `position` under the keys a ``CustomDecoding/keys``
+    /// closure makes of theirs; two members it gives one key are refused, not merged.
     private static func renamed(
-        _ members: OrderedDictionary<DocumentKey, Document>, by custom: (_ codingPath: [any CodingKey]) -> any CodingKey, at path: CodingPathNode
-    ) throws -> OrderedDictionary<DocumentKey, Document> {
-        var renamed = OrderedDictionary<DocumentKey, Document>(minimumCapacity: members.count)
+        _ position: Int, by custom: (_ codingPath: [any CodingKey]) -> any CodingKey, state: DecodingState, at path: CodingPathNode
+    ) throws -> OrderedDictionary<DocumentKey, Int> {
+        let index = state.index
+        var renamed = OrderedDictionary<DocumentKey, Int>()
         var from: [DocumentKey: DocumentKey] = [:]
         let parent = path.codingPath
-        for (key, value) in members {
+        for member in index.members(of: position) {
+            let key = DocumentKey(index.string(at: member.key))
             let name = DocumentKey(custom(parent + [PathKey(stringValue: key.string, intValue: nil)]).stringValue)
             if let first = from[name] {
                 throw DecodingError.dataCorrupted(
                     .init(codingPath: parent, debugDescription: "Keys \"\(first.string)\" and \"\(key.string)\" both become \"\(name.string)\" through the custom key strategy; the decoder would lose one of them."))
             }
             from[name] = key
-            renamed[name] = value
+            renamed[name] = member.value
         }
         return renamed
     }
 
     func unkeyedContainer() throws -> any UnkeyedDecodingContainer {
-        try Self.unkeyedContainer(state: state, value: value, path: path)
+        try Self.unkeyedContainer(state: state, position: position, path: path)
     }
 
-    /// The unkeyed container of `value`; a nested container asks for it without a decoder object.
-    static func unkeyedContainer(state: DecodingState, value: Document, path: CodingPathNode) throws -> any UnkeyedDecodingContainer {
-        // CSV writes an empty array as the text `[]`.
-        if state.fromText, case .string("[]") = value {
-            return UnkeyedDocumentDecoder(state: state, elements: [], path: path)
-        }
-        guard case let .array(elements) = value else {
-            if state.isNull(value) {
+    /// The unkeyed container of the value at `position`; a nested container asks for it without
+    /// a decoder object.
+    static func unkeyedContainer(state: DecodingState, position: Int, path: CodingPathNode) throws -> any UnkeyedDecodingContainer {
+        let entry = state.index.entries[position]
+        guard entry.kind == .array else {
+            // CSV writes an empty array as the text `[]`.
+            if state.fromText, entry.kind == .string, state.index.bytes(at: position, equal: "[]") {
+                return UnkeyedDocumentDecoder(state: state, head: position, count: 0, path: path)
+            }
+            if state.isNull(position) {
                 throw DecodingError.valueNotFound(
                     [Any].self, .init(codingPath: path.codingPath, debugDescription: "Cannot get unkeyed decoding container -- found null value instead"))
             }
             throw DecodingError.typeMismatch(
-                [Any].self, .init(codingPath: path.codingPath, debugDescription: "Expected to decode Array<Any> but found \(DecodingState.describe(value)) instead."))
+                [Any].self, .init(codingPath: path.codingPath, debugDescription: "Expected to decode Array<Any> but found \(DecodingState.describe(state.index.scalar(at: position))) instead."))
         }
-        return UnkeyedDocumentDecoder(state: state, elements: elements, path: path)
+        return UnkeyedDocumentDecoder(state: state, head: position, count: entry.payload, path: path)
     }
 
     func singleValueContainer() throws -> any SingleValueDecodingContainer { self }
 
     // MARK: - Single value
 
-    func decodeNil() -> Bool { state.isNull(value) }
+    func decodeNil() -> Bool { state.isNull(position) }
     func decode(_ type: Bool.Type) throws -> Bool { try state.bool(value, at: path) }
     func decode(_ type: String.Type) throws -> String { try state.string(value, at: path) }
     func decode(_ type: Double.Type) throws -> Double { try state.double(value, at: path) }
     func decode(_ type: Float.Type) throws -> Float { try state.float(value, at: path) }
-    func decode(_ type: Int.Type) throws -> Int { try state.integer(value, as: type, at: path) }
-    func decode(_ type: Int8.Type) throws -> Int8 { try state.integer(value, as: type, at: path) }
-    func decode(_ type: Int16.Type) throws -> Int16 { try state.integer(value, as: type, at: path) }
-    func decode(_ type: Int32.Type) throws -> Int32 { try state.integer(value, as: type, at: path) }
-    func decode(_ type: Int64.Type) throws -> Int64 { try state.integer(value, as: type, at: path) }
-    func decode(_ type: UInt.Type) throws -> UInt { try state.integer(value, as: type, at: path) }
-    func decode(_ type: UInt8.Type) throws -> UInt8 { try state.integer(value, as: type, at: path) }
-    func decode(_ type: UInt16.Type) throws -> UInt16 { try state.integer(value, as: type, at: path) }
-    func decode(_ type: UInt32.Type) throws -> UInt32 { try state.integer(value, as: type, at: path) }
-    func decode(_ type: UInt64.Type) throws -> UInt64 { try state.integer(value, as: type, at: path) }
-    func decode<T: Decodable>(_ type: T.Type) throws -> T { try state.unbox(value, as: type, at: path) }
+    func decode(_ type: Int.Type) throws -> Int { try state.integer(position, as: type, at: path) }
+    func decode(_ type: Int8.Type) throws -> Int8 { try state.integer(position, as: type, at: path) }
+    func decode(_ type: Int16.Type) throws -> Int16 { try state.integer(position, as: type, at: path) }
+    func decode(_ type: Int32.Type) throws -> Int32 { try state.integer(position, as: type, at: path) }
+    func decode(_ type: Int64.Type) throws -> Int64 { try state.integer(position, as: type, at: path) }
+    func decode(_ type: UInt.Type) throws -> UInt { try state.integer(position, as: type, at: path) }
+    func decode(_ type: UInt8.Type) throws -> UInt8 { try state.integer(position, as: type, at: path) }
+    func decode(_ type: UInt16.Type) throws -> UInt16 { try state.integer(position, as: type, at: path) }
+    func decode(_ type: UInt32.Type) throws -> UInt32 { try state.integer(position, as: type, at: path) }
+    func decode(_ type: UInt64.Type) throws -> UInt64 { try state.integer(position, as: type, at: path) }
+    func decode<T: Decodable>(_ type: T.Type) throws -> T { try state.unbox(position, as: type, at: path) }
 }
 
 // MARK: - Keyed
 
 /// A class, so that the standard library's container box holds one reference: a struct of
 /// several would be copied through its value witnesses on every call.
+///
+/// The members are read in place in the index: a key is found by comparing its bytes, first at
+/// the member after the one found last (a type asks for its members in the order its encoder
+/// wrote them, so one comparison usually finds it), else member by member; a large dictionary
+/// missed once, one with a repeated key and one renamed by a custom key strategy are looked up
+/// through a table of their members instead.
 final class KeyedDocumentDecoder<Key: CodingKey>: KeyedDecodingContainerProtocol {
     let state: DecodingState
-    let members: OrderedDictionary<DocumentKey, Document>
-    /// The members' keys and values, read by position.
-    private let keys: [DocumentKey]
-    private let values: [Document]
+    /// The dictionary's entry in the index, and its number of members.
+    private let head: Int
+    private let count: Int
     let path: CodingPathNode
-    /// The position after the member found last. A type asks for its members in the order its
-    /// encoder wrote them, so a lookup usually finds its key here with one comparison.
-    private var next = 0
+    /// The value positions by key, when the members are not looked up in place.
+    private var table: OrderedDictionary<DocumentKey, Int>?
+    /// The key after the member found last, and how many members come before it.
+    private var cursor: Int
+    private var ordinal = 0
 
-    init(state: DecodingState, members: OrderedDictionary<DocumentKey, Document>, path: CodingPathNode) {
+    /// The most members looked through one by one after a miss; a larger dictionary makes its
+    /// table.
+    private static var scanLimit: Int { 16 }
+
+    init(state: DecodingState, head: Int, path: CodingPathNode, table: OrderedDictionary<DocumentKey, Int>?) {
         self.state = state
-        self.members = members
-        keys = members.keys.elements
-        values = members.values.elements
+        self.head = head
+        count = state.index.entries[head].payload
         self.path = path
+        self.table = table
+        cursor = head + 1
+    }
+
+    /// A container with no members (CSV's `{}`).
+    static func empty(state: DecodingState, path: CodingPathNode) -> KeyedDecodingContainer<Key> {
+        KeyedDecodingContainer(Self(state: state, head: DocumentIndex.null, path: path, table: [:]))
+    }
+
+    /// The members of the dictionary at `position` by key.
+    static func memberTable(of position: Int, in index: DocumentIndex) -> OrderedDictionary<DocumentKey, Int> {
+        let members = index.members(of: position)
+        return OrderedDictionary(uncheckedUniqueKeys: members.map { DocumentKey(index.string(at: $0.key)) }, values: members.map(\.value))
     }
 
     var codingPath: [any CodingKey] { path.codingPath }
 
     var allKeys: [Key] {
-        members.keys.compactMap { Key(stringValue: state.snakeCase && state.custom.keys == nil ? SnakeCase.camelCase($0.string) : $0.string) }
+        let keys = table.map { $0.keys.map(\.string) } ?? state.index.members(of: head).map { state.index.string(at: $0.key) }
+        return keys.compactMap { Key(stringValue: state.snakeCase && state.custom.keys == nil ? SnakeCase.camelCase($0) : $0) }
     }
 
-    func contains(_ key: Key) -> Bool { position(of: key) != nil }
+    func contains(_ key: Key) -> Bool { position(named: state.documentKey(key)) != nil }
 
-    /// Where the member with `key` is (by exact scalars), trying the place after the last one
-    /// found before the dictionary's own lookup.
+    /// Where the value of the member named `name` (by exact scalars) is.
     @inline(__always)
-    private func position(of key: Key) -> Int? {
-        let name = state.documentKey(key)
-        if next < keys.count, keys[next].string.hasSameScalars(as: name) {
-            next += 1
-            return next - 1
+    private func position(named name: String) -> Int? {
+        if table == nil, ordinal < count, state.index.bytes(at: cursor, equal: name) {
+            let value = cursor + 1
+            ordinal += 1
+            cursor = state.index.end(of: value)
+            return value
         }
-        guard let found = members.index(forKey: DocumentKey(name)) else { return nil }
-        next = found + 1
-        return found
+        return lookUp(name)
+    }
+
+    /// A key not at the cursor: member by member in a small dictionary, else through the table.
+    private func lookUp(_ name: String) -> Int? {
+        if table == nil {
+            guard count > Self.scanLimit else {
+                let index = state.index
+                var key = head + 1
+                for found in 0..<count {
+                    let end = state.index.end(of: key + 1)
+                    if index.bytes(at: key, equal: name) {
+                        ordinal = found + 1
+                        cursor = end
+                        return key + 1
+                    }
+                    key = end
+                }
+                return nil
+            }
+            table = Self.memberTable(of: head, in: state.index)
+        }
+        return table?[DocumentKey(name)]
     }
 
     @inline(__always)
-    private func member(_ key: Key) throws -> Document {
-        guard let position = position(of: key) else {
+    private func member(_ key: Key) throws -> Int {
+        guard let position = position(named: state.documentKey(key)) else {
             throw DecodingError.keyNotFound(
                 key, .init(codingPath: codingPath, debugDescription: "No value associated with key \(key) (\"\(key.stringValue)\")."))
         }
-        return values[position]
+        return position
     }
 
     func decodeNil(forKey key: Key) throws -> Bool { state.isNull(try member(key)) }
-    func decode(_ type: Bool.Type, forKey key: Key) throws -> Bool { try state.bool(try member(key), at: path.appending(key)) }
-    func decode(_ type: String.Type, forKey key: Key) throws -> String { try state.string(try member(key), at: path.appending(key)) }
-    func decode(_ type: Double.Type, forKey key: Key) throws -> Double { try state.double(try member(key), at: path.appending(key)) }
-    func decode(_ type: Float.Type, forKey key: Key) throws -> Float { try state.float(try member(key), at: path.appending(key)) }
+    func decode(_ type: Bool.Type, forKey key: Key) throws -> Bool { try state.bool(state.index.scalar(at: try member(key)), at: path.appending(key)) }
+    func decode(_ type: String.Type, forKey key: Key) throws -> String { try state.string(state.index.scalar(at: try member(key)), at: path.appending(key)) }
+    func decode(_ type: Double.Type, forKey key: Key) throws -> Double { try state.double(state.index.scalar(at: try member(key)), at: path.appending(key)) }
+    func decode(_ type: Float.Type, forKey key: Key) throws -> Float { try state.float(state.index.scalar(at: try member(key)), at: path.appending(key)) }
     func decode(_ type: Int.Type, forKey key: Key) throws -> Int { try integer(key) }
     func decode(_ type: Int8.Type, forKey key: Key) throws -> Int8 { try integer(key) }
     func decode(_ type: Int16.Type, forKey key: Key) throws -> Int16 { try integer(key) }
@@ -183,10 +237,7 @@ final class KeyedDocumentDecoder<Key: CodingKey>: KeyedDecodingContainerProtocol
 
     @inline(__always)
     private func integer<T: FixedWidthInteger>(_ key: Key) throws -> T {
-        let value = try member(key)
-        // The common case without building a path.
-        if case let .integer(number) = value, let exact = T(exactly: number) { return exact }
-        return try state.integer(value, as: T.self, at: path.appending(key))
+        try state.integer(try member(key), as: T.self, at: path.appending(key))
     }
 
     func decode<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T {
@@ -194,19 +245,19 @@ final class KeyedDocumentDecoder<Key: CodingKey>: KeyedDecodingContainerProtocol
     }
 
     func nestedContainer<NestedKey: CodingKey>(keyedBy type: NestedKey.Type, forKey key: Key) throws -> KeyedDecodingContainer<NestedKey> {
-        try DocumentValueDecoder.container(keyedBy: type, state: state, value: try member(key), path: path.appending(key))
+        try DocumentValueDecoder.container(keyedBy: type, state: state, position: try member(key), path: path.appending(key))
     }
 
     func nestedUnkeyedContainer(forKey key: Key) throws -> any UnkeyedDecodingContainer {
-        try DocumentValueDecoder.unkeyedContainer(state: state, value: try member(key), path: path.appending(key))
+        try DocumentValueDecoder.unkeyedContainer(state: state, position: try member(key), path: path.appending(key))
     }
 
     func superDecoder() throws -> any Decoder {
-        DocumentValueDecoder(state: state, value: members["super"] ?? .null, path: path.appending(PathKey.super))
+        DocumentValueDecoder(state: state, position: position(named: "super") ?? DocumentIndex.null, path: path.appending(PathKey.super))
     }
 
     func superDecoder(forKey key: Key) throws -> any Decoder {
-        DocumentValueDecoder(state: state, value: position(of: key).map { values[$0] } ?? .null, path: path.appending(key))
+        DocumentValueDecoder(state: state, position: position(named: state.documentKey(key)) ?? DocumentIndex.null, path: path.appending(key))
     }
 }
 
@@ -224,46 +275,52 @@ extension DecodingState {
 
 struct UnkeyedDocumentDecoder: UnkeyedDecodingContainer {
     let state: DecodingState
-    let elements: [Document]
     let path: CodingPathNode
+    private let elementCount: Int
     private(set) var currentIndex = 0
+    /// Where the element at ``currentIndex`` starts in the index.
+    private var cursor: Int
 
-    init(state: DecodingState, elements: [Document], path: CodingPathNode) {
+    init(state: DecodingState, head: Int, count: Int, path: CodingPathNode) {
         self.state = state
-        self.elements = elements
+        elementCount = count
+        cursor = head + 1
         self.path = path
     }
 
     var codingPath: [any CodingKey] { path.codingPath }
-    var count: Int? { elements.count }
-    var isAtEnd: Bool { currentIndex >= elements.count }
+    var count: Int? { elementCount }
+    var isAtEnd: Bool { currentIndex >= elementCount }
 
-    /// The next element and its index (its coding-path node is made only where needed).
-    private mutating func next(_ type: Any.Type) throws -> (Document, Int) {
-        guard currentIndex < elements.count else {
+    /// The next element's position and its index (its coding-path node is made only where needed).
+    private mutating func next(_ type: Any.Type) throws -> (Int, Int) {
+        guard currentIndex < elementCount else {
             throw DecodingError.valueNotFound(
                 type, .init(codingPath: path.appending(index: currentIndex).codingPath, debugDescription: "Unkeyed container is at end."))
         }
-        defer { currentIndex += 1 }
-        return (elements[currentIndex], currentIndex)
+        let position = cursor
+        cursor = state.index.end(of: position)
+        currentIndex += 1
+        return (position, currentIndex - 1)
     }
 
     mutating func decodeNil() throws -> Bool {
-        guard currentIndex < elements.count else {
+        guard currentIndex < elementCount else {
             throw DecodingError.valueNotFound(
                 Never?.self, .init(codingPath: path.appending(index: currentIndex).codingPath, debugDescription: "Unkeyed container is at end."))
         }
-        if state.isNull(elements[currentIndex]) {
+        if state.isNull(cursor) {
+            cursor = state.index.end(of: cursor)
             currentIndex += 1
             return true
         }
         return false
     }
 
-    mutating func decode(_ type: Bool.Type) throws -> Bool { let (v, i) = try next(type); return try state.bool(v, at: path.appending(index: i)) }
-    mutating func decode(_ type: String.Type) throws -> String { let (v, i) = try next(type); return try state.string(v, at: path.appending(index: i)) }
-    mutating func decode(_ type: Double.Type) throws -> Double { let (v, i) = try next(type); return try state.double(v, at: path.appending(index: i)) }
-    mutating func decode(_ type: Float.Type) throws -> Float { let (v, i) = try next(type); return try state.float(v, at: path.appending(index: i)) }
+    mutating func decode(_ type: Bool.Type) throws -> Bool { let (p, i) = try next(type); return try state.bool(state.index.scalar(at: p), at: path.appending(index: i)) }
+    mutating func decode(_ type: String.Type) throws -> String { let (p, i) = try next(type); return try state.string(state.index.scalar(at: p), at: path.appending(index: i)) }
+    mutating func decode(_ type: Double.Type) throws -> Double { let (p, i) = try next(type); return try state.double(state.index.scalar(at: p), at: path.appending(index: i)) }
+    mutating func decode(_ type: Float.Type) throws -> Float { let (p, i) = try next(type); return try state.float(state.index.scalar(at: p), at: path.appending(index: i)) }
     mutating func decode(_ type: Int.Type) throws -> Int { try integer() }
     mutating func decode(_ type: Int8.Type) throws -> Int8 { try integer() }
     mutating func decode(_ type: Int16.Type) throws -> Int16 { try integer() }
@@ -276,27 +333,27 @@ struct UnkeyedDocumentDecoder: UnkeyedDecodingContainer {
     mutating func decode(_ type: UInt64.Type) throws -> UInt64 { try integer() }
 
     private mutating func integer<T: FixedWidthInteger>() throws -> T {
-        let (value, index) = try next(T.self)
-        return try state.integer(value, as: T.self, at: path.appending(index: index))
+        let (position, index) = try next(T.self)
+        return try state.integer(position, as: T.self, at: path.appending(index: index))
     }
 
     mutating func decode<T: Decodable>(_ type: T.Type) throws -> T {
-        let (value, index) = try next(type)
-        return try state.unbox(value, as: type, at: path.appending(index: index))
+        let (position, index) = try next(type)
+        return try state.unbox(position, as: type, at: path.appending(index: index))
     }
 
     mutating func nestedContainer<NestedKey: CodingKey>(keyedBy type: NestedKey.Type) throws -> KeyedDecodingContainer<NestedKey> {
-        let (value, index) = try next([String: Any].self)
-        return try DocumentValueDecoder.container(keyedBy: type, state: state, value: value, path: path.appending(index: index))
+        let (position, index) = try next([String: Any].self)
+        return try DocumentValueDecoder.container(keyedBy: type, state: state, position: position, path: path.appending(index: index))
     }
 
     mutating func nestedUnkeyedContainer() throws -> any UnkeyedDecodingContainer {
-        let (value, index) = try next([Any].self)
-        return try DocumentValueDecoder.unkeyedContainer(state: state, value: value, path: path.appending(index: index))
+        let (position, index) = try next([Any].self)
+        return try DocumentValueDecoder.unkeyedContainer(state: state, position: position, path: path.appending(index: index))
     }
 
     mutating func superDecoder() throws -> any Decoder {
-        let (value, index) = try next(Document.self)
-        return DocumentValueDecoder(state: state, value: value, path: path.appending(index: index))
+        let (position, index) = try next(Document.self)
+        return DocumentValueDecoder(state: state, position: position, path: path.appending(index: index))
     }
 }

@@ -19,6 +19,10 @@ public import SerializeCore
 /// `underlyingError` is a ``Diagnostic`` with `file:line:column` (JSON, XML property list, CSV)
 /// or the byte offset (binary property list) of the value, found by reading the input a second
 /// time only when decoding failed (``Format/location(of:in:)``).
+///
+/// Decoding bytes builds no tree: the JSON and binary property-list readers fill a flat index of
+/// the input, from which values are read in place (keys compared as bytes, strings made only
+/// when a type asks for one); a `Document` is indexed the same way, so both decode alike.
 public struct DocumentDecoder: Sendable {
     /// Dates, data, NaN and key spelling, as the matching ``DocumentEncoder`` wrote them.
     public var options: FormatOptions
@@ -45,9 +49,10 @@ public struct DocumentDecoder: Sendable {
     ///
     /// - Throws: `DecodingError` with the coding path.
     public func decode<T: Decodable>(_ type: T.Type, from document: Document) throws -> T {
-        let state = DecodingState(decoder: self, fromText: false, marker: nilMarker)
+        let index = DocumentIndex(document)
+        let state = DecodingState(decoder: self, index: index, fromText: false, marker: nilMarker)
         defer { state.finish() }
-        return try state.unbox(document, as: type, at: .root)
+        return try state.unbox(index.root, as: type, at: .root)
     }
 
     /// Decodes a `T` from `data` in `format`, read by serialize's reader for it.
@@ -62,28 +67,31 @@ public struct DocumentDecoder: Sendable {
         let isCSV = format.csvDialect != nil
         var reading = options
         reading.inferCSVTypes = false
-        let document: Document
+        // JSON and binary property lists are read straight into the flat index the decoder
+        // reads; the others through their Document.
+        let index: DocumentIndex
         do {
-            document = try format.read(data, options: reading)
+            index = try format.index(data, options: reading)
         } catch {
             let located = error.inFile(file?.path)
             throw DecodingError.dataCorrupted(
                 .init(codingPath: [], debugDescription: "The given data was not valid \(format.name): \(error.message)", underlyingError: located))
         }
-        let state = DecodingState(decoder: self, fromText: isCSV, marker: nilMarker ?? options.nullMarker(for: format))
+        let state = DecodingState(decoder: self, index: index, fromText: isCSV, marker: nilMarker ?? options.nullMarker(for: format))
         defer { state.finish() }
         var prefix = ValuePath()
         do {
             if isCSV, !(T.self is any RowsOfCSV.Type) {
-                guard case let .array(rows) = document, rows.count == 1, let row = rows.first else {
-                    let count = if case let .array(rows) = document { rows.count } else { 0 }
+                let rows = index.entries[index.root]
+                guard rows.kind == .array, rows.payload == 1 else {
+                    let count = rows.kind == .array ? rows.payload : 0
                     throw DecodingError.dataCorrupted(
                         .init(codingPath: [], debugDescription: "Expected exactly one row for a single \(T.self), found \(count) rows; decode an array to read several rows."))
                 }
                 prefix = ValuePath([.index(0)])
-                return try state.unbox(row, as: type, at: .root)
+                return try state.unbox(index.root + 1, as: type, at: .root)
             }
-            return try state.unbox(document, as: type, at: .root)
+            return try state.unbox(index.root, as: type, at: .root)
         } catch let error as DecodingError {
             throw Self.locate(error, prefix: prefix, data: data, format: format, file: file)
         }
@@ -145,31 +153,25 @@ extension Diagnostic.Code {
 /// Foundation's coders), and two document keys that Swift's `String` takes for one (canonically
 /// equivalent, `K` and U+212A) are refused by name, not merged.
 protocol StringKeyedDecodable {
-    static func decode(_ members: OrderedDictionary<DocumentKey, Document>, state: DecodingState, at path: CodingPathNode) throws -> Self
+    static func decode(_ dictionary: Int, state: DecodingState, at path: CodingPathNode) throws -> Self
 }
 
 extension Dictionary: StringKeyedDecodable where Key == String, Value: Decodable {
-    static func decode(_ members: OrderedDictionary<DocumentKey, Document>, state: DecodingState, at path: CodingPathNode) throws -> Self {
+    static func decode(_ dictionary: Int, state: DecodingState, at path: CodingPathNode) throws -> Self {
+        let index = state.index
+        let members = index.members(of: dictionary)
         var result = Self(minimumCapacity: members.count)
-        for (key, value) in members {
-            let memberPath = path.appending(PathKey(stringValue: key.string, intValue: nil))
-            let decoded = try state.unbox(value, as: Value.self, at: memberPath)
-            guard result.updateValue(decoded, forKey: key.string) == nil else {
-                let other = members.keys.first { $0.string == key.string && $0 != key }.map(\.string) ?? key.string
+        for member in members {
+            let key = index.string(at: member.key)
+            let memberPath = path.appending(PathKey(stringValue: key, intValue: nil))
+            let decoded = try state.unbox(member.value, as: Value.self, at: memberPath)
+            guard result.updateValue(decoded, forKey: key) == nil else {
+                let other = members.lazy.map { index.string(at: $0.key) }.first { $0 == key && !$0.hasSameScalars(as: key) } ?? key
                 throw DecodingError.dataCorrupted(
-                    .init(codingPath: path.codingPath, debugDescription: "Keys \"\(other.scalarsEscaped)\" and \"\(key.string.scalarsEscaped)\" are one key in a Swift Dictionary<String, \(Value.self)> (canonically equivalent); decode a Document or a type keyed by exact scalars to keep both."))
+                    .init(codingPath: path.codingPath, debugDescription: "Keys \"\(other.scalarsEscaped)\" and \"\(key.scalarsEscaped)\" are one key in a Swift Dictionary<String, \(Value.self)> (canonically equivalent); decode a Document or a type keyed by exact scalars to keep both."))
             }
         }
         return result
-    }
-}
-
-extension DocumentKey {
-    /// Whether the key holds a scalar beyond ASCII (only such keys can be canonically equivalent
-    /// to another key).
-    var isNotASCII: Bool {
-        var text = string
-        return !text.withUTF8 { ByteScanning.isASCII($0) }
     }
 }
 
@@ -177,6 +179,8 @@ extension DocumentKey {
 
 /// The options of one top-level `decode`, shared by every decoder beneath it.
 final class DecodingState {
+    /// The document being decoded; values are positions in it.
+    let index: DocumentIndex
     let userInfo: [CodingUserInfoKey: Any]
     let options: FormatOptions
     let snakeCase: Bool
@@ -194,7 +198,8 @@ final class DecodingState {
     /// Lets go of the spare decoders (which hold this state: a cycle until then).
     func finish() { spareDecoders.removeAll() }
 
-    init(decoder: DocumentDecoder, fromText: Bool, marker: String?) {
+    init(decoder: DocumentDecoder, index: DocumentIndex, fromText: Bool, marker: String?) {
+        self.index = index
         custom = decoder.custom
         renamesKeys = decoder.options.keys == .convertToSnakeCase || decoder.custom.keys != nil
         userInfo = decoder.userInfo
@@ -203,6 +208,18 @@ final class DecodingState {
         self.fromText = fromText
         nilText = marker.flatMap { $0.isEmpty ? nil : $0 }
         nilMarker = nilText?.unicodeScalars.first
+    }
+
+    /// Whether the value at `position` stands for `nil`: as ``isNull(_:)-(Document)``, with the
+    /// marker compared as bytes.
+    @inline(__always)
+    func isNull(_ position: Int) -> Bool {
+        let entry = index.entries[position]
+        switch entry.kind {
+        case .null: return true
+        case .string: return nilText.map { index.bytes(at: position, equal: $0) } ?? false
+        default: return false
+        }
     }
 
     /// Whether `value` stands for `nil`.
@@ -221,23 +238,23 @@ final class DecodingState {
     ///
     /// No `Optional<T>` appears here: in this unspecialized function each one would look up
     /// generic metadata at run time, for every value.
-    func unbox<T: Decodable>(_ value: Document, as type: T.Type, at path: @autoclosure () -> CodingPathNode) throws -> T {
+    func unbox<T: Decodable>(_ position: Int, as type: T.Type, at path: @autoclosure () -> CodingPathNode) throws -> T {
         // A generic container (`[String]`, `decode(_:forKey:)` of a generic `T`) asks for these.
-        if T.self == String.self { return try string(value, at: path()) as! T }
-        if T.self == Int.self { return try integer(value, as: Int.self, at: path()) as! T }
-        if T.self == Double.self { return try double(value, at: path()) as! T }
-        if T.self == Bool.self { return try bool(value, at: path()) as! T }
-        if T.self == Int64.self { return try integer(value, as: Int64.self, at: path()) as! T }
+        if T.self == String.self { return try string(index.scalar(at: position), at: path()) as! T }
+        if T.self == Int.self { return try integer(position, as: Int.self, at: path()) as! T }
+        if T.self == Double.self { return try double(index.scalar(at: position), at: path()) as! T }
+        if T.self == Bool.self { return try bool(index.scalar(at: position), at: path()) as! T }
+        if T.self == Int64.self { return try integer(position, as: Int64.self, at: path()) as! T }
         if T.self == Date.self {
-            if let custom = custom.dates { return try custom(DocumentValueDecoder(state: self, value: value, path: path())) as! T }
-            return try date(value, at: path()) as! T
+            if let custom = custom.dates { return try custom(DocumentValueDecoder(state: self, position: position, path: path())) as! T }
+            return try date(index.scalar(at: position), at: path()) as! T
         }
         if T.self == Data.self {
-            if let custom = custom.data { return try custom(DocumentValueDecoder(state: self, value: value, path: path())) as! T }
-            return try data(value, at: path()) as! T
+            if let custom = custom.data { return try custom(DocumentValueDecoder(state: self, position: position, path: path())) as! T }
+            return try data(index.scalar(at: position), at: path()) as! T
         }
         // A number beyond 64 bits (Document.number) decodes into Decimal when Decimal holds it.
-        if T.self == Decimal.self, case let .number(number) = value {
+        if T.self == Decimal.self, case let .number(number) = index.scalar(at: position) {
             guard let decimal = Decimal(string: number.text, locale: Locale(identifier: "en_US_POSIX")), !decimal.isNaN else {
                 throw DecodingError.dataCorrupted(
                     .init(codingPath: path().codingPath, debugDescription: "Number \(number.text) does not fit in Decimal."))
@@ -245,31 +262,37 @@ final class DecodingState {
             return decimal as! T
         }
         if T.self == URL.self {
-            let text = try string(value, at: path())
+            let text = try string(index.scalar(at: position), at: path())
             guard let url = URL(string: text) else {
                 throw DecodingError.dataCorrupted(.init(codingPath: path().codingPath, debugDescription: "Invalid URL string."))
             }
             return url as! T
         }
-        if T.self == Document.self { return value as! T }
+        if T.self == Document.self { return index.document(at: position) as! T }
         // Only where a key strategy renames keys or a key is not ASCII (two such keys can be one
         // String) does a [String: V] need its own reading: the type check costs a lookup per value.
-        if case let .dictionary(members) = value, renamesKeys || members.keys.contains(where: \.isNotASCII),
+        let entry = index.entries[position]
+        if entry.kind == .dictionary, renamesKeys || entry.hasKeyBeyondASCII,
             let dictionary = T.self as? any StringKeyedDecodable.Type
         {
-            return try dictionary.decode(members, state: self, at: path()) as! T
+            return try dictionary.decode(position, state: self, at: path()) as! T
         }
         let path = path()
-        var decoder = spareDecoders.popLast() ?? DocumentValueDecoder(state: self, value: value, path: path)
-        decoder.value = value
+        var decoder = spareDecoders.popLast() ?? DocumentValueDecoder(state: self, position: position, path: path)
+        decoder.position = position
         decoder.path = path
         let decoded = try T(from: decoder)
         // The decoder is reused for the next value unless `init(from:)` kept it somewhere.
-        if isKnownUniquelyReferenced(&decoder) {
-            decoder.value = .null
-            spareDecoders.append(decoder)
-        }
+        if isKnownUniquelyReferenced(&decoder) { spareDecoders.append(decoder) }
         return decoded
+    }
+
+    /// The integer at `position`, without making a `Document` for the common case.
+    @inline(__always)
+    func integer<T: FixedWidthInteger>(_ position: Int, as type: T.Type, at path: @autoclosure () -> CodingPathNode) throws -> T {
+        let entry = index.entries[position]
+        if entry.kind == .integer, let exact = T(exactly: entry.payload) { return exact }
+        return try integer(index.scalar(at: position), as: type, at: path())
     }
 
     // MARK: - Errors in Foundation's words

@@ -5,19 +5,8 @@ import FoundationXML
 import OrderedCollections
 import Testing
 import SerializeCore
+import TestSupport
 @testable import SerializeDocument
-
-/// SplitMix64, seeded, so a failing case can be replayed from the seed in the message.
-struct SeededGenerator: RandomNumberGenerator {
-    var state: UInt64
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}
 
 /// Random documents; `json` limits them to what JSON holds without strategies.
 struct DocumentGenerator {
