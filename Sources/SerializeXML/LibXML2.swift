@@ -39,6 +39,20 @@ extension LibXML2 {
     ///
     /// - Returns: whether libxml2 found `data` well-formed.
     public static func parseOnly(_ data: Data) -> Bool {
+        parse(data, counting: nil)
+    }
+
+    /// Whether libxml2 parses `data` with no error and no warning at all, with the event
+    /// parser's options and no callback but the error handler: the well-formedness check of a
+    /// lint that leaves the property-list grammar to a byte scanner.
+    package static func parsesCleanly(_ data: Data) -> Bool {
+        var problems = 0
+        let wellFormed = withUnsafeMutablePointer(to: &problems) { parse(data, counting: $0) }
+        return wellFormed && problems == 0
+    }
+
+    /// ``parseOnly(_:)``, counting libxml2's errors and warnings in `problems` when given.
+    private static func parse(_ data: Data, counting problems: UnsafeMutablePointer<Int>?) -> Bool {
         initialize()
         return data.withUnsafeBytes { raw -> Bool in
             guard let base = raw.baseAddress, raw.count < Int(Int32.max),
@@ -49,9 +63,10 @@ extension LibXML2 {
             xmlCtxtUseOptions(ctxt, Int32(bitPattern: flags))
             var sax = xmlSAXHandler()
             sax.initialized = XML_SAX2_MAGIC
-            sax.serror = { _, _ in }
+            // libxml2 hands the structured error handler the context's userData.
+            sax.serror = { problems, _ in problems?.assumingMemoryBound(to: Int.self).pointee += 1 }
             ctxt.pointee.sax.pointee = sax
-            ctxt.pointee.userData = nil
+            ctxt.pointee.userData = problems.map(UnsafeMutableRawPointer.init)
             xmlParseDocument(ctxt)
             return ctxt.pointee.wellFormed != 0
         }

@@ -65,10 +65,20 @@ public struct XMLPlistReader: Sendable {
     /// - Returns: the document (when values were kept and there was no error) and the
     ///   diagnostics in order of position.
     package func inspect(_ data: Data, keepingValues: Bool = true) -> Inspection {
-        inspect(data, keepingValues: keepingValues, builder: TreeBuilder())
+        // Linting a clean file: the scanner checks the property-list grammar and libxml2 alone
+        // (no callback into Swift but its errors) the XML; any doubt, and the walk reports.
+        if !keepingValues {
+            var unused = TreeBuilder()
+            if let outcome = XMLPlistScanner.scan(data, into: &unused, building: false, maximumDepth: maximumDepth), LibXML2.parsesCleanly(data) {
+                return Inspection(document: nil, diagnostics: [], depth: outcome.depth)
+            }
+        }
+        return inspect(data, keepingValues: keepingValues, builder: TreeBuilder())
     }
 
-    private func inspect<Builder: DocumentBuilder>(_ data: Data, keepingValues: Bool, builder: Builder) -> Inspection
+    /// Reads `data` with libxml2 and the walk alone (no scanner): every finding, and the
+    /// document when `keepingValues` and there was no error.
+    func inspect<Builder: DocumentBuilder>(_ data: Data, keepingValues: Bool, builder: Builder) -> Inspection
     where Builder.Value == Document {
         let parser = XMLEventParser(data: data, options: parserOptions)
         let walk = XMLPlistWalk(builder: builder, building: keepingValues, mergesDuplicateKeys: true, maximumDepth: maximumDepth).run(parser)

@@ -85,7 +85,8 @@ struct XMLPlistScanner<Builder: DocumentBuilder> {
         guard !data.isEmpty, data.count < Int(Int32.max) else { return nil }
         return data.withUnsafeBytes { raw -> Outcome? in
             let bytes = raw.assumingMemoryBound(to: UInt8.self)
-            guard let start = bytes.baseAddress, ByteScanning.isValidUTF8(bytes) else { return nil }
+            // Linting (not building) checks UTF-8 through libxml2, which must parse cleanly too.
+            guard let start = bytes.baseAddress, !building || ByteScanning.isValidUTF8(bytes) else { return nil }
             var scanner = XMLPlistScanner(start, count: bytes.count, builder: builder, building: building, maximumDepth: maximumDepth)
             let value: Builder.Value?
             do {
@@ -235,7 +236,7 @@ struct XMLPlistScanner<Builder: DocumentBuilder> {
         let keyStart = keyIndex.keyStart
         var run: UnsafeBufferPointer<UInt8>? = UnsafeBufferPointer(start: base, count: 0)
         if consume("<key>") {
-            run = try content()
+            run = try content(decoding: true)
             guard consume("</key>") else { throw Declined() }
             if let run {
                 keyIndex.appendKeyText(UnsafeRawBufferPointer(run))
@@ -280,7 +281,7 @@ struct XMLPlistScanner<Builder: DocumentBuilder> {
     }
 
     private mutating func string() throws(Declined) -> Builder.Value? {
-        let run = try content()
+        let run = try content(decoding: building)
         guard consume("</string>") else { throw Declined() }
         guard building else { return nil }
         if let run { return try deliverString(run) }
@@ -303,11 +304,19 @@ struct XMLPlistScanner<Builder: DocumentBuilder> {
 
     /// A scalar's text up to `closing`, converted by the walk's parsers (``PlistScalar``).
     private mutating func scalar(closing: StaticString, _ kind: ScalarKind) throws(Declined) -> Builder.Value? {
-        if let run = try content() {
+        let run = try content(decoding: true)
+        guard consume(closing) else { throw Declined() }
+        if let run {
+            guard kind == .date else { return try scalar(run, kind) }
+            // The date parser reads an array: the reused one.
             text.removeAll(keepingCapacity: true)
             text.append(contentsOf: run)
         }
-        guard consume(closing) else { throw Declined() }
+        let decoded = text
+        return try decoded.withUnsafeBufferPointer { decoded throws(Declined) in try scalar(decoded, kind) }
+    }
+
+    private mutating func scalar(_ text: UnsafeBufferPointer<UInt8>, _ kind: ScalarKind) throws(Declined) -> Builder.Value? {
         let value: Document
         switch kind {
         case .integer:
@@ -317,8 +326,9 @@ struct XMLPlistScanner<Builder: DocumentBuilder> {
             guard case let .success(real) = PlistScalar.real(text) else { throw Declined() }
             value = .double(real)
         case .date:
-            // Fractional seconds and offsets are read but noted by the walk.
-            guard case let .success(parsed) = PlistScalar.date(text), !parsed.fractional, !parsed.offset else { throw Declined() }
+            // Fractional seconds and offsets are read but noted by the walk. The date parser reads
+            // an array: the text is in ``text`` (copied there by the caller when not decoded).
+            guard case let .success(parsed) = PlistScalar.date(self.text), !parsed.fractional, !parsed.offset else { throw Declined() }
             value = .date(parsed.date)
         case .data:
             guard case let .success(data) = PlistScalar.data(text, keep: building) else { throw Declined() }
@@ -347,8 +357,9 @@ struct XMLPlistScanner<Builder: DocumentBuilder> {
     // MARK: - Text
 
     /// The text from ``index`` up to the next `<` (where ``index`` is left): the run of the input
-    /// itself when it has no reference, nil when it had references and was decoded into ``text``.
-    private mutating func content() throws(Declined) -> UnsafeBufferPointer<UInt8>? {
+    /// itself when it has no reference, nil when it had references and was decoded into ``text``
+    /// (when `decoding`: otherwise they are only checked, and ``text`` is left as it was).
+    private mutating func content(decoding: Bool) throws(Declined) -> UnsafeBufferPointer<UInt8>? {
         let start = index
         var decoded = false
         var run = start
@@ -361,16 +372,16 @@ struct XMLPlistScanner<Builder: DocumentBuilder> {
             case UInt8(ascii: "<"):
                 index = stop
                 guard decoded else { return UnsafeBufferPointer(start: base + start, count: stop - start) }
-                text.append(contentsOf: UnsafeBufferPointer(start: base + run, count: stop - run))
+                if decoding { text.append(contentsOf: UnsafeBufferPointer(start: base + run, count: stop - run)) }
                 return nil
             case UInt8(ascii: "&"):
                 if !decoded {
                     decoded = true
-                    text.removeAll(keepingCapacity: true)
+                    if decoding { text.removeAll(keepingCapacity: true) }
                 }
-                text.append(contentsOf: UnsafeBufferPointer(start: base + run, count: stop - run))
+                if decoding { text.append(contentsOf: UnsafeBufferPointer(start: base + run, count: stop - run)) }
                 index = stop + 1
-                try reference()
+                try reference(decoding: decoding)
                 run = index
             case UInt8(ascii: ">"):
                 // `]]>` is not allowed in text.
@@ -379,9 +390,8 @@ struct XMLPlistScanner<Builder: DocumentBuilder> {
             case 0x09, 0x0A:
                 index = stop + 1
             case 0xEF:
-                // U+FFFE and U+FFFF (EF BF BE, EF BF BF) are not XML characters; the input is
-                // valid UTF-8, so the two bytes after a lead byte are there.
-                guard base[stop + 1] != 0xBF || base[stop + 2] < 0xBE else { throw Declined() }
+                // U+FFFE and U+FFFF (EF BF BE, EF BF BF) are not XML characters.
+                guard end - stop > 2, base[stop + 1] != 0xBF || base[stop + 2] < 0xBE else { throw Declined() }
                 index = stop + 1
             default:
                 // A carriage return (which XML rewrites) or another control byte (an error).
@@ -390,13 +400,27 @@ struct XMLPlistScanner<Builder: DocumentBuilder> {
         }
     }
 
-    /// Decodes the reference after a `&` at ``index`` into ``text``.
-    private mutating func reference() throws(Declined) {
-        if consume("lt;") { return text.append(UInt8(ascii: "<")) }
-        if consume("gt;") { return text.append(UInt8(ascii: ">")) }
-        if consume("amp;") { return text.append(UInt8(ascii: "&")) }
-        if consume("quot;") { return text.append(UInt8(ascii: "\"")) }
-        if consume("apos;") { return text.append(UInt8(ascii: "'")) }
+    /// Reads the reference after a `&` at ``index``, decoded into ``text`` when `decoding`.
+    private mutating func reference(decoding: Bool) throws(Declined) {
+        let named: UInt8
+        if consume("lt;") {
+            named = UInt8(ascii: "<")
+        } else if consume("gt;") {
+            named = UInt8(ascii: ">")
+        } else if consume("amp;") {
+            named = UInt8(ascii: "&")
+        } else if consume("quot;") {
+            named = UInt8(ascii: "\"")
+        } else if consume("apos;") {
+            named = UInt8(ascii: "'")
+        } else {
+            return try characterReference(decoding: decoding)
+        }
+        if decoding { text.append(named) }
+    }
+
+    /// Reads a character reference (`&#…;`, after its `&`), decoded into ``text`` when `decoding`.
+    private mutating func characterReference(decoding: Bool) throws(Declined) {
         guard consume("#") else { throw Declined() }
         let hex = consume("x")
         var scalar: UInt32 = 0
@@ -424,7 +448,7 @@ struct XMLPlistScanner<Builder: DocumentBuilder> {
         default: throw Declined()
         }
         guard let character = Unicode.Scalar(scalar), let encoded = UTF8.encode(character) else { throw Declined() }
-        text.append(contentsOf: encoded)
+        if decoding { text.append(contentsOf: encoded) }
     }
 
     // MARK: - Bytes
@@ -444,7 +468,14 @@ struct XMLPlistScanner<Builder: DocumentBuilder> {
     @inline(__always)
     private mutating func consume(_ literal: StaticString) -> Bool {
         let count = literal.utf8CodeUnitCount
-        guard end - index >= count, memcmp(base + index, literal.utf8Start, count) == 0 else { return false }
+        guard end - index >= count else { return false }
+        // Byte by byte: the literals are short, and a call to memcmp costs more than the loop.
+        let bytes = literal.utf8Start
+        var offset = 0
+        while offset < count {
+            guard base[index + offset] == bytes[offset] else { return false }
+            offset += 1
+        }
         index += count
         return true
     }
