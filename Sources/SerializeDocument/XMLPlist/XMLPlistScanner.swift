@@ -80,6 +80,10 @@ struct XMLPlistScanner<Builder: DocumentBuilder> {
 
     /// Scans `data` into `builder` (values handed over only when `building`); nil when the scanner
     /// declines, after which `builder` may hold part of the input and must not be used.
+    ///
+    /// Without `building` (linting) the scanner checks the property-list grammar and leaves what
+    /// libxml2 checks to libxml2: UTF-8, a string's characters and references. A completed scan
+    /// then says the input is clean only together with `LibXML2.parsesCleanly`.
     static func scan(_ data: Data, into builder: inout Builder, building: Bool = true, maximumDepth: Int) -> Outcome? {
         // libxml2's limit on the input's size, and the empty input: libxml2 reports both.
         guard !data.isEmpty, data.count < Int(Int32.max) else { return nil }
@@ -140,12 +144,12 @@ struct XMLPlistScanner<Builder: DocumentBuilder> {
             if consume("string/>") { return try deliverString(UnsafeBufferPointer(start: base, count: 0)) }
         case UInt8(ascii: "d"):
             if consume("dict>") { return try dictionary() }
-            if consume("dict/>") { return try emptyDictionary() }
+            if consume("dict/>") { return try emptyContainer(dictionary: true) }
             if consume("date>") { return try scalar(closing: "</date>", .date) }
             if consume("data>") { return try scalar(closing: "</data>", .data) }
         case UInt8(ascii: "a"):
             if consume("array>") { return try array() }
-            if consume("array/>") { return try emptyArray() }
+            if consume("array/>") { return try emptyContainer(dictionary: false) }
         case UInt8(ascii: "i"):
             if consume("integer>") { return try scalar(closing: "</integer>", .integer) }
         case UInt8(ascii: "r"):
@@ -192,11 +196,16 @@ struct XMLPlistScanner<Builder: DocumentBuilder> {
         return true
     }
 
-    private mutating func emptyArray() throws(Declined) -> Builder.Value? {
+    /// `<array/>` or `<dict/>`.
+    private mutating func emptyContainer(dictionary: Bool) throws(Declined) -> Builder.Value? {
         try enter()
         depth -= 1
         guard building else { return nil }
         valueCount += 1
+        if dictionary {
+            let state = try call { builder throws(Diagnostic) in try builder.beginDictionary() }
+            return try call { builder throws(Diagnostic) in try builder.endDictionary(state) }
+        }
         let state = try call { builder throws(Diagnostic) in try builder.beginArray() }
         return try call { builder throws(Diagnostic) in try builder.endArray(state) }
     }
@@ -271,17 +280,16 @@ struct XMLPlistScanner<Builder: DocumentBuilder> {
         keyIndex.close()
     }
 
-    private mutating func emptyDictionary() throws(Declined) -> Builder.Value? {
-        try enter()
-        depth -= 1
-        guard building else { return nil }
-        valueCount += 1
-        let state = try call { builder throws(Diagnostic) in try builder.beginDictionary() }
-        return try call { builder throws(Diagnostic) in try builder.endDictionary(state) }
-    }
-
     private mutating func string() throws(Declined) -> Builder.Value? {
-        let run = try content(decoding: building)
+        guard building else {
+            // Linting: libxml2 checks the text (characters, references, `]]>`) and the walk
+            // looks at none of it, so only its end is found.
+            guard let next = memchr(base + index, Int32(UInt8(ascii: "<")), end - index) else { throw Declined() }
+            index = UnsafeRawPointer(next) - UnsafeRawPointer(base)
+            guard consume("</string>") else { throw Declined() }
+            return nil
+        }
+        let run = try content(decoding: true)
         guard consume("</string>") else { throw Declined() }
         guard building else { return nil }
         if let run { return try deliverString(run) }
