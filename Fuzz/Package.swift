@@ -49,5 +49,6 @@ let package = Package(
         fuzzTarget("FuzzCSVRoundTrip", ["SerializeDocument"]),
         fuzzTarget("FuzzCSVCoder", ["SerializeCSV"]),
         fuzzTarget("FuzzEdit", ["SerializeDocument"]),
+        fuzzTarget("FuzzXMLScan", ["SerializeCore", "SerializeDocument", "PlistInspector"]),
     ]
 )

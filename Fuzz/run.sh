@@ -27,6 +27,7 @@ targets=(
     "FuzzCSVRoundTrip|csv|csv"
     "FuzzCSVCoder||csvcoder"
     "FuzzEdit|json xmlplist bplist|json xmlplist bplist"
+    "FuzzXMLScan|xmlplist|xmlplist"
 )
 
 # The public corpora for each seed folder (read only; copied like the seeds).

@@ -39,22 +39,64 @@ extension LibXML2 {
     ///
     /// - Returns: whether libxml2 found `data` well-formed.
     public static func parseOnly(_ data: Data) -> Bool {
+        parse(data, counting: nil, copying: true)
+    }
+
+    /// Whether libxml2 parses `data` with no error and no warning at all, with the event
+    /// parser's options and no callback but the error handler: the well-formedness check of a
+    /// lint that leaves the property-list grammar to a byte scanner.
+    package static func parsesCleanly(_ data: Data) -> Bool {
+        var problems = 0
+        let wellFormed = withUnsafeMutablePointer(to: &problems) { parse(data, counting: $0, copying: false) }
+        return wellFormed && problems == 0
+    }
+
+    /// ``parseOnly(_:)``, counting libxml2's errors and warnings in `problems` when given.
+    ///
+    /// With `copying`, libxml2 copies the whole input first (`xmlCreateMemoryParserCtxt`, what
+    /// the floor does); without, it reads the input through a read callback into its own small
+    /// buffer, which it shrinks as it parses: the same parse, without a second copy of the input
+    /// to allocate and fault in.
+    private static func parse(_ data: Data, counting problems: UnsafeMutablePointer<Int>?, copying: Bool) -> Bool {
         initialize()
         return data.withUnsafeBytes { raw -> Bool in
-            guard let base = raw.baseAddress, raw.count < Int(Int32.max),
-                  let ctxt = xmlCreateMemoryParserCtxt(base.assumingMemoryBound(to: CChar.self), Int32(raw.count))
-            else { return false }
-            defer { xmlFreeParserCtxt(ctxt) }
-            let flags = XML_PARSE_NONET.rawValue | XML_PARSE_HUGE.rawValue | XML_PARSE_BIG_LINES.rawValue
-            xmlCtxtUseOptions(ctxt, Int32(bitPattern: flags))
-            var sax = xmlSAXHandler()
-            sax.initialized = XML_SAX2_MAGIC
-            sax.serror = { _, _ in }
-            ctxt.pointee.sax.pointee = sax
-            ctxt.pointee.userData = nil
-            xmlParseDocument(ctxt)
-            return ctxt.pointee.wellFormed != 0
+            var reading = raw
+            return withUnsafeMutablePointer(to: &reading) { reading -> Bool in
+                guard raw.baseAddress != nil, raw.count < Int(Int32.max) else { return false }
+                let context = copying ? xmlCreateMemoryParserCtxt(raw.baseAddress?.assumingMemoryBound(to: CChar.self), Int32(raw.count))
+                    : xmlCreateIOParserCtxt(nil, nil, readNext, nil, reading, XML_CHAR_ENCODING_NONE)
+                guard let context else { return false }
+                return parse(context, counting: problems)
+            }
         }
+    }
+
+    /// Hands libxml2 the next bytes of the input (an `UnsafeRawBufferPointer` that shrinks from
+    /// the front as it is read).
+    private static let readNext: xmlInputReadCallback = { context, buffer, length in
+        guard let context, let buffer, length > 0 else { return -1 }
+        let rest = context.assumingMemoryBound(to: UnsafeRawBufferPointer.self)
+        let count = min(Int(length), rest.pointee.count)
+        if count > 0, let base = rest.pointee.baseAddress {
+            UnsafeMutableRawPointer(buffer).copyMemory(from: base, byteCount: count)
+            rest.pointee = UnsafeRawBufferPointer(rebasing: rest.pointee[count...])
+        }
+        return Int32(count)
+    }
+
+    /// Parses with the context `ctxt` (freed here), no callbacks but errors counted in `problems`.
+    private static func parse(_ ctxt: xmlParserCtxtPtr, counting problems: UnsafeMutablePointer<Int>?) -> Bool {
+        defer { xmlFreeParserCtxt(ctxt) }
+        let flags = XML_PARSE_NONET.rawValue | XML_PARSE_HUGE.rawValue | XML_PARSE_BIG_LINES.rawValue
+        xmlCtxtUseOptions(ctxt, Int32(bitPattern: flags))
+        var sax = xmlSAXHandler()
+        sax.initialized = XML_SAX2_MAGIC
+        // libxml2 hands the structured error handler the context's userData.
+        sax.serror = { problems, _ in problems?.assumingMemoryBound(to: Int.self).pointee += 1 }
+        ctxt.pointee.sax.pointee = sax
+        ctxt.pointee.userData = problems.map(UnsafeMutableRawPointer.init)
+        xmlParseDocument(ctxt)
+        return ctxt.pointee.wellFormed != 0
     }
 
     /// Walks `data` with libxml2's streaming `xmlTextReader`, as `xmllint --stream --noout`

@@ -175,6 +175,9 @@ extension Diagnostic.Code {
     /// first key's place); ``Format/convert(_:to:reading:writing:)`` reads again into a tree.
     /// Never reported to the user.
     static let duplicateKeyNeedsTree = Self(rawValue: "duplicateKeyNeedsTree")
+    /// ``XMLPlistScanner`` declined an XML property list: ``Format/stream(_:from:to:reading:writing:edit:progress:)``
+    /// starts again with fresh writers on libxml2. Never reported to the user.
+    static let xmlScanDeclined = Self(rawValue: "xmlScanDeclined")
 }
 
 /// The keys of one dictionary being streamed, to find a duplicate key (by exact scalars, as

@@ -221,9 +221,30 @@ extension Format {
 
     /// Converts `data` with the reader driving the target's writer (through the editing builder
     /// when there is an edit); nil when the input needs the tree after all.
+    ///
+    /// An XML property list is first read by ``XMLPlistScanner``; when it declines, the output
+    /// written so far (in memory: nothing has reached a file) is dropped and the conversion starts
+    /// again with fresh writers on libxml2 and the walk.
     static func stream(
         _ data: Data, from source: Format, to target: Format, reading: FormatOptions, writing: FormatOptions,
         edit: DocumentEdit? = nil, progress: ReadingProgress? = nil, spill: OutputSpill? = nil
+    ) throws(Diagnostic) -> Data? {
+        if source == .xmlPlist {
+            do {
+                return try stream(data, from: source, to: target, reading: reading, writing: writing, edit: edit, progress: progress, scanning: true)
+            } catch {
+                guard error.code == .xmlScanDeclined else { throw error }
+            }
+        }
+        return try stream(data, from: source, to: target, reading: reading, writing: writing, edit: edit, progress: progress, scanning: false)
+    }
+
+    /// ``stream(_:from:to:reading:writing:edit:progress:)``, an XML property list read by the
+    /// scanner alone when `scanning` (throwing ``Diagnostic/Code/xmlScanDeclined`` when it
+    /// declines) or else by libxml2 and the walk.
+    private static func stream(
+        _ data: Data, from source: Format, to target: Format, reading: FormatOptions, writing: FormatOptions,
+        edit: DocumentEdit?, progress: ReadingProgress?, scanning: Bool
     ) throws(Diagnostic) -> Data? {
         /// The root value and, for XML, how many values and keys were read; nil: use the tree.
         func read<Builder: DocumentBuilder>(_ builder: inout Builder) throws(Diagnostic) -> (Builder.Value, count: Int?)? {
@@ -231,7 +252,12 @@ extension Format {
                 switch source {
                 case .json: return (try JSONReader(maximumDepth: reading.maximumDepth).read(data, into: &builder), nil)
                 case .xmlPlist:
-                    guard case let .value(value, count) = try XMLPlistReader(maximumDepth: reading.maximumDepth).read(data, into: &builder) else { return nil }
+                    let reader = XMLPlistReader(maximumDepth: reading.maximumDepth)
+                    if scanning {
+                        guard let scanned = reader.scan(data, into: &builder) else { throw Diagnostic(.xmlScanDeclined, "the XML property list is read by libxml2") }
+                        return (scanned.value, scanned.count)
+                    }
+                    guard case let .value(value, count) = try reader.read(data, into: &builder) else { return nil }
                     return (value, count)
                 default: return (try BinaryPlistReader(maximumDepth: reading.maximumDepth).read(data, into: &builder), nil)
                 }

@@ -18,10 +18,10 @@ enum PlistScalar {
 
     /// `[+-]digits` or `[+-]0x hex-digits`, from `Int64.min` through `UInt64.max`, as plutil
     /// reads them (no white space).
-    static func integer(_ text: [UInt8]) -> Result<Document, Problem> {
+    static func integer(_ text: UnsafeBufferPointer<UInt8>) -> Result<Document, Problem> {
         // Decimal text in range: the one number reader. Hexadecimal text and every problem
         // (which byte, overflow) are worked out below.
-        switch text.withUnsafeBufferPointer({ DecimalNumber.integer($0) }) {
+        switch DecimalNumber.integer(text) {
         case let .signed(value): return .success(.integer(value))
         case let .unsigned(value): return .success(.unsignedInteger(value))
         case nil: break
@@ -76,14 +76,14 @@ enum PlistScalar {
 
     /// A decimal or hexadecimal floating-point number, `nan`, `inf` or `infinity` with an
     /// optional sign (no white space, as plutil).
-    static func real(_ text: [UInt8]) -> Result<Double, Problem> {
+    static func real(_ text: UnsafeBufferPointer<UInt8>) -> Result<Double, Problem> {
         guard !text.isEmpty else {
             return .failure(Problem(code: .badReal, message: "empty <real>: write a number such as 0.5", index: 0))
         }
         if let space = text.firstIndex(where: isSpace) {
             return .failure(Problem(code: .badReal, message: "<real> \(preview(text)) has white space; write the number alone", index: space))
         }
-        guard let value = text.withUnsafeBufferPointer(DecimalNumber.double) else {
+        guard let value = DecimalNumber.double(text) else {
             return .failure(Problem(code: .badReal, message: "<real> \(preview(text)) is not a number", index: 0))
         }
         return .success(value)
@@ -108,7 +108,7 @@ enum PlistScalar {
     // MARK: - Data
 
     /// Base64 with white space anywhere and optional padding. With `keep` false only checks.
-    static func data(_ text: [UInt8], keep: Bool) -> Result<Data, Problem> {
+    static func data(_ text: UnsafeBufferPointer<UInt8>, keep: Bool) -> Result<Data, Problem> {
         var output = Data()
         if keep { output.reserveCapacity(text.count / 4 * 3) }
         var quad: UInt32 = 0, filled = 0, padding = 0, symbols = 0
@@ -170,7 +170,7 @@ enum PlistScalar {
     }
 
     /// The text quoted for a message, shortened past 40 characters.
-    static func preview(_ text: [UInt8]) -> String {
+    static func preview(_ text: some Collection<UInt8>) -> String {
         let string = String(decoding: text, as: UTF8.self)
         let short = string.count > 40 ? String(string.prefix(40)) + "…" : string
         return "\"\(short)\""

@@ -556,8 +556,8 @@ struct XMLPlistWalk<Builder: DocumentBuilder> {
         }
         let result: Result<Document, PlistScalar.Problem> =
             switch frame.tag {
-            case .integer: PlistScalar.integer(text)
-            case .real: PlistScalar.real(text).map(Document.double)
+            case .integer: text.withUnsafeBufferPointer(PlistScalar.integer)
+            case .real: text.withUnsafeBufferPointer(PlistScalar.real).map(Document.double)
             case .date:
                 PlistScalar.date(text).map { parsed in
                     if parsed.fractional {
@@ -568,7 +568,7 @@ struct XMLPlistWalk<Builder: DocumentBuilder> {
                     }
                     return Document.date(parsed.date)
                 }
-            default: PlistScalar.data(text, keep: building).map(Document.data)
+            default: text.withUnsafeBufferPointer { PlistScalar.data($0, keep: building) }.map(Document.data)
             }
         switch result {
         case let .success(value):

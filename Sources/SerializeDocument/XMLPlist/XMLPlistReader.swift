@@ -45,6 +45,12 @@ public struct XMLPlistReader: Sendable {
     /// progress).
     func read<Builder: DocumentBuilder>(_ data: Data, building builder: Builder) throws(Diagnostic) -> Document
     where Builder.Value == Document {
+        // The clean subset from its bytes; anything else (the scanner declines) from the start
+        // with libxml2 and the walk, into a fresh copy of the builder.
+        var scanning = builder
+        if let outcome = XMLPlistScanner.scan(data, into: &scanning, maximumDepth: maximumDepth), let document = outcome.value {
+            return document
+        }
         let inspection = inspect(data, keepingValues: true, builder: builder)
         if let error = inspection.diagnostics.first(where: { $0.severity == .error }) { throw error }
         guard let document = inspection.document else { throw Self.noValue }
@@ -59,10 +65,20 @@ public struct XMLPlistReader: Sendable {
     /// - Returns: the document (when values were kept and there was no error) and the
     ///   diagnostics in order of position.
     package func inspect(_ data: Data, keepingValues: Bool = true) -> Inspection {
-        inspect(data, keepingValues: keepingValues, builder: TreeBuilder())
+        // Linting a clean file: the scanner checks the property-list grammar and libxml2 alone
+        // (no callback into Swift but its errors) the XML; any doubt, and the walk reports.
+        if !keepingValues {
+            var unused = TreeBuilder()
+            if let outcome = XMLPlistScanner.scan(data, into: &unused, building: false, maximumDepth: maximumDepth), LibXML2.parsesCleanly(data) {
+                return Inspection(document: nil, diagnostics: [], depth: outcome.depth)
+            }
+        }
+        return inspect(data, keepingValues: keepingValues, builder: TreeBuilder())
     }
 
-    private func inspect<Builder: DocumentBuilder>(_ data: Data, keepingValues: Bool, builder: Builder) -> Inspection
+    /// Reads `data` with libxml2 and the walk alone (no scanner): every finding, and the
+    /// document when `keepingValues` and there was no error.
+    func inspect<Builder: DocumentBuilder>(_ data: Data, keepingValues: Bool, builder: Builder) -> Inspection
     where Builder.Value == Document {
         let parser = XMLEventParser(data: data, options: parserOptions)
         let walk = XMLPlistWalk(builder: builder, building: keepingValues, mergesDuplicateKeys: true, maximumDepth: maximumDepth).run(parser)
@@ -78,6 +94,14 @@ public struct XMLPlistReader: Sendable {
         /// A duplicate key, which only a tree can merge (the last value at the first key's place):
         /// read the data again with ``read(_:)``.
         case needsTree
+    }
+
+    /// Reads `data` into `builder` with ``XMLPlistScanner`` alone: nil when the scanner declines
+    /// the input, after which `builder` holds part of it and must be dropped (read the data
+    /// again with ``read(_:into:)`` into a fresh builder).
+    func scan<Builder: DocumentBuilder>(_ data: Data, into builder: inout Builder) -> (value: Builder.Value, count: Int)? {
+        guard let outcome = XMLPlistScanner.scan(data, into: &builder, maximumDepth: maximumDepth), let value = outcome.value else { return nil }
+        return (value, outcome.count)
     }
 
     /// Parses `data`, handing each value to `builder` as it is read, with the errors of
