@@ -43,6 +43,20 @@ import Testing
         #expect(streamed == tree)
     }
 
+    /// The XML plist scanner declines late (a comment after megabytes of values; a CR line end):
+    /// libxml2 and the walk start again, and the file holds their answer alone, not the
+    /// scanner's spilled megabytes before it.
+    @Test(arguments: ["<!-- late -->", "\r\n"])
+    func anXMLPlistTheScannerDeclinesLateSpillsOnlyTheSecondReading(late: String) throws {
+        var xml = try String(decoding: Format.json.convert(Data(Self.records(tail: "1")), to: .xmlPlist), as: UTF8.self)
+        let end = try #require(xml.range(of: "</array>", options: .backwards))
+        xml.insert(contentsOf: late, at: end.lowerBound)
+        let input = CSVStreamingTests.Input(name: "xml declined late", bytes: Array(xml.utf8))
+        let (tree, streamed) = try CSVStreamingTests.outcomes(input, from: .xmlPlist, to: .json, options: FormatOptions())
+        #expect(streamed == tree)
+        if case let .success(bytes) = streamed.output { #expect(bytes.count > 2 << 20) } else { Issue.record("\(streamed)") }
+    }
+
     /// A reading error after megabytes were handed over: the error, no file, no temporary file.
     @Test func aLateReadingErrorLeavesNothing() throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("spill-\(UUID().uuidString)")

@@ -223,20 +223,24 @@ extension Format {
     /// when there is an edit); nil when the input needs the tree after all.
     ///
     /// An XML property list is first read by ``XMLPlistScanner``; when it declines, the output
-    /// written so far (in memory: nothing has reached a file) is dropped and the conversion starts
-    /// again with fresh writers on libxml2 and the walk.
+    /// written so far is dropped (what `spill` took of it too: ``OutputSpill/restart()``) and
+    /// the conversion starts again with fresh writers on libxml2 and the walk.
     static func stream(
         _ data: Data, from source: Format, to target: Format, reading: FormatOptions, writing: FormatOptions,
         edit: DocumentEdit? = nil, progress: ReadingProgress? = nil, spill: OutputSpill? = nil
     ) throws(Diagnostic) -> Data? {
         if source == .xmlPlist {
             do {
-                return try stream(data, from: source, to: target, reading: reading, writing: writing, edit: edit, progress: progress, scanning: true)
+                return try stream(
+                    data, from: source, to: target, reading: reading, writing: writing, edit: edit, progress: progress, spill: spill,
+                    scanning: true)
             } catch {
                 guard error.code == .xmlScanDeclined else { throw error }
+                spill?.restart()
             }
         }
-        return try stream(data, from: source, to: target, reading: reading, writing: writing, edit: edit, progress: progress, scanning: false)
+        return try stream(
+            data, from: source, to: target, reading: reading, writing: writing, edit: edit, progress: progress, spill: spill, scanning: false)
     }
 
     /// ``stream(_:from:to:reading:writing:edit:progress:)``, an XML property list read by the
@@ -244,7 +248,7 @@ extension Format {
     /// declines) or else by libxml2 and the walk.
     private static func stream(
         _ data: Data, from source: Format, to target: Format, reading: FormatOptions, writing: FormatOptions,
-        edit: DocumentEdit?, progress: ReadingProgress?, scanning: Bool
+        edit: DocumentEdit?, progress: ReadingProgress?, spill: OutputSpill?, scanning: Bool
     ) throws(Diagnostic) -> Data? {
         /// The root value and, for XML, how many values and keys were read; nil: use the tree.
         func read<Builder: DocumentBuilder>(_ builder: inout Builder) throws(Diagnostic) -> (Builder.Value, count: Int?)? {
