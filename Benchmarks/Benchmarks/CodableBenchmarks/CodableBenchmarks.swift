@@ -82,6 +82,15 @@ let benchmarks: @Sendable () -> Void = {
         for _ in benchmark.scaledIterations { blackHole(try CodableInput.ours.encode(CodableInput.records, as: .binaryPlist)) }
     }
 
+    // The floor under any encoder: the Codable traversal alone (DiscardingEncoder.swift).
+    Benchmark("encode 10k records: the Codable floor (an Encoder that keeps nothing)", configuration: .init(setup: { _ = CodableInput.records })) { benchmark in
+        for _ in benchmark.scaledIterations {
+            let encoder = DiscardingEncoder()
+            try CodableInput.records.encode(to: encoder)
+            blackHole(encoder.seen)
+        }
+    }
+
     // MARK: - Decoding 10,000 records
 
     Benchmark("decode 10k records: JSONDecoder", configuration: .init(setup: { _ = CodableInput.foundationJSON })) { benchmark in
