@@ -5,6 +5,7 @@ import SerializeCommands
 @main
 struct SerializeCLI {
     static func main() async {
+        InputTruncationGuard.install()
         await Serialize.main(nil)
     }
 }

@@ -54,6 +54,7 @@ extension Serialize {
                   65  the input is not valid in its format (the error says file:line:column)
                   66  the input cannot be opened
                   73  the output cannot be written
+                  74  the input file became shorter while it was read (another program changed it)
                 """
         )
 

@@ -154,8 +154,7 @@ func scratchFolder() throws -> URL {
             0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x0F]), #"{"a":1}"#),
     ])
     func inputWithoutAKnownExtensionIsToldByContent(name: String, content: Data, json: String) throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("by-content-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let folder = try scratchFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
         let input = folder.appendingPathComponent(name)
         try content.write(to: input)
@@ -170,8 +169,7 @@ func scratchFolder() throws -> URL {
     /// A file whose extension names a format serialize does not read is read by its content too;
     /// when that content has no signature, the CSV guess is said on standard error, never silent.
     @Test func aGuessOfCSVForAnUnknownExtensionIsSaid() throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("by-content-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let folder = try scratchFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
         let input = folder.appendingPathComponent("notes.yaml")
         try Data("name: Ann\nage: 3\n".utf8).write(to: input)
@@ -182,10 +180,40 @@ func scratchFolder() throws -> URL {
         #expect(named.standardError.isEmpty)
     }
 
+    /// The input is mapped, not copied: truncated by another program mid-conversion, it ends in
+    /// one error line and status 74 (`InputTruncationGuard`), not a crash report, and the output
+    /// is not replaced.
+    @Test func anInputTruncatedMidConversionIsOneErrorLine() throws {
+        let folder = try scratchFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let input = folder.appendingPathComponent("big.json"), output = folder.appendingPathComponent("big.plist")
+        let record = #"{"name":"Ωμέγα \"quoted\" 🎈","value":-734521.1234567891,"tags":["a","b"]},"#
+        try Data(("[" + String(repeating: record, count: 200_000) + "1]").utf8).write(to: input)  // 16 MB
+        let process = Process()
+        process.executableURL = BuiltTool.executable
+        process.arguments = ["convert", input.path, output.path]
+        let stderr = Pipe()
+        process.standardError = stderr
+        try process.run()
+        // The conversion has begun once its temporary output file exists (its first megabyte).
+        let started = Date()
+        while process.isRunning, Date().timeIntervalSince(started) < 60,
+              !((try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []).contains(where: { $0.hasSuffix(".tmp") }) {
+            usleep(2_000)
+        }
+        #expect(process.isRunning, "the conversion ended before the input could be truncated")
+        #expect(truncate(input.path, 0) == 0)
+        let message = String(decoding: stderr.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        #expect(process.terminationStatus == InputTruncationGuard.status)
+        #expect(message == "serialize: error: an input file became shorter while it was being read (another program changed it); "
+            + "the output was not replaced: run the command again once the file is complete\n")
+        #expect(!FileManager.default.fileExists(atPath: output.path))
+    }
+
     /// Read as JSON by its content and refused: the error says how to read it as CSV instead.
     @Test func aFileReadAsJSONByContentNamesFromCSV() throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("by-content-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let folder = try scratchFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
         let input = folder.appendingPathComponent("list.txt")
         try Data("[1,2\n".utf8).write(to: input)

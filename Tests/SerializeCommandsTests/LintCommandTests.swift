@@ -64,8 +64,7 @@ import TestSupport
         var data = Data("<?xml version=\"1.0\" encoding=\"Shift_JIS\"?>\n<plist><string>".utf8)
         data.append(contentsOf: [0x81, 0xFF, 0xA1, 0xA1])
         data.append(contentsOf: Array("</string></plist>\n".utf8))
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("encoding-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        let directory = try scratchFolder()
         defer { try? FileManager.default.removeItem(at: directory) }
         let file = directory.appendingPathComponent("sjis.plist")
         try data.write(to: file)

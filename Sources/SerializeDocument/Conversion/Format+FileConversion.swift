@@ -39,6 +39,10 @@ extension Format {
     /// name, an empty input, and every other pair of formats. A CSV dialect that needs
     /// preparation (another encoding, an escape, comment or preamble lines) is read whole first.
     ///
+    /// A regular input file is mapped, not copied: if another program truncates it while the
+    /// conversion runs, the process receives `SIGBUS` (the `serialize` executable installs a
+    /// handler that prints one error line and exits with status 74).
+    ///
     /// - Parameter progress: Called now and then with the bytes of the input read so far
     ///   (streamed CSV every 8,192 rows; JSON records to CSV does not report).
     /// - Throws: ``ConversionFailure``: `.reading` for input that is not valid (code `io` when it
