@@ -95,6 +95,9 @@ extension LibXML2 {
         sax.serror = { problems, _ in problems?.assumingMemoryBound(to: Int.self).pointee += 1 }
         ctxt.pointee.sax.pointee = sax
         ctxt.pointee.userData = problems.map(UnsafeMutableRawPointer.init)
+        // Errors raised with no context (the encoding converter's) are counted too, not printed.
+        xmlSetStructuredErrorFunc(ctxt.pointee.userData) { problems, _ in problems?.assumingMemoryBound(to: Int.self).pointee += 1 }
+        defer { xmlSetStructuredErrorFunc(nil, nil) }
         xmlParseDocument(ctxt)
         return ctxt.pointee.wellFormed != 0
     }
