@@ -18,7 +18,7 @@ extension Format {
     /// A UTF-8 byte order mark and leading whitespace are skipped before the text checks. CSV is
     /// the fallback because it has no signature.
     public static func detect(in data: Data) -> Format {
-        if data.starts(with: Array("bplist".utf8)) { return .binaryPlist }
+        if hasBinaryPlistSignature(data) { return .binaryPlist }
         var bytes = data[...]
         if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { bytes = bytes.dropFirst(3) }
         bytes = bytes.drop { $0 == 0x20 || $0 == 0x0A || $0 == 0x0D || $0 == 0x09 }
@@ -33,6 +33,12 @@ extension Format {
         if first == UInt8(ascii: "-") || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(first) { return .json }
         for literal in ["true", "false", "null"] where token.elementsEqual(Array(literal.utf8)) { return .json }
         return Self.csv(sniffing: data)
+    }
+
+    /// Whether `data` starts with `bplist`, the signature that tells a binary property list
+    /// from an XML one (here and for every reader of a `.plist`, without sniffing further).
+    static func hasBinaryPlistSignature(_ data: Data) -> Bool {
+        data.starts(with: Array("bplist".utf8))
     }
 
     /// CSV in the dialect `CSVDialect.sniff(_:)` finds in `bytes`.

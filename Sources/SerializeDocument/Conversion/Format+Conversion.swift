@@ -6,9 +6,10 @@ internal import SerializeCSV
 
 extension Format {
     /// This format, with a property list told apart by content: binary when `data` starts with
-    /// `bplist`, XML otherwise (``detect(in:)`` decides).
+    /// `bplist`, XML otherwise (the signature ``detect(in:)`` tests first; the rest of detection,
+    /// a CSV sniff for text that is no plist, would only be thrown away here).
     func resolved(for data: Data) -> Format {
-        isPropertyList ? (Format.detect(in: data) == .binaryPlist ? .binaryPlist : .xmlPlist) : self
+        isPropertyList ? (Format.hasBinaryPlistSignature(data) ? .binaryPlist : .xmlPlist) : self
     }
 
     /// Reads `data` in this format; property lists are told apart by content.
