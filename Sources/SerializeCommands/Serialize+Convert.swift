@@ -151,10 +151,11 @@ extension Serialize {
                 throw Self.fail("\(inputName): error: cannot read the input: \(Self.reason(error))", status: Status.noInput)
             }
             let (sourceFormat, sniff) = try options.dialect.source(named: options.from ?? Self.format(ofPath: input), data: sample)
+            // Standard input, or a file whose extension names no format: told by its bytes.
+            let toldByContent = options.from == nil && Self.format(ofPath: input) == nil
             // What sniffing guessed: its notes always (a Latin-1 fallback), the dialect with --verbose.
             for note in sniff?.notes ?? [] { FileHandle.standardError.write(Data((note.inFile(inputName).commandLineText + "\n").utf8)) }
-            if let sniff, verbose || (input != "-" && options.from == nil && !URL(fileURLWithPath: input).pathExtension.isEmpty
-                                      && Self.format(ofPath: input) == nil) {
+            if let sniff, verbose || (toldByContent && input != "-" && !URL(fileURLWithPath: input).pathExtension.isEmpty) {
                 // Always said for a file whose extension names some other format (notes.yaml):
                 // CSV is the guess for bytes with no signature, so it is not made silently.
                 FileHandle.standardError.write(Data("\(inputName): note: read as CSV: \(sniff.summary)\n".utf8))
@@ -187,7 +188,7 @@ extension Serialize {
                 case let .reading(error) where error.code == .io:
                     throw Self.fail("\(inputName): error: cannot read the input: \(error.message)", status: Status.noInput)
                 case var .reading(error):
-                    if options.from == nil, Self.format(ofPath: input) == nil, sourceFormat == .json, error.remedy == nil {
+                    if toldByContent, sourceFormat == .json, error.remedy == nil {
                         let what = input == "-" ? "standard input" : "the file, whose extension names no format,"
                         error.remedy = Remedy(
                             option: "from", value: "csv", effect: "read CSV (\(what) was read as JSON by its content; --from tsv reads TSV)")

@@ -27,6 +27,12 @@ public enum LibXML2 {
         xmlInitParser()
         return true
     }()
+
+    /// The options of every parse: the event parser's, lint's well-formedness pass and the
+    /// baselines, so that the floor and the lint parse exactly as the reader does. No network
+    /// (`XML_PARSE_NONET`); no libxml2 depth or size limit (`XML_PARSE_HUGE`: the event parser
+    /// and the plist scanner keep their own depth limit); line numbers past 65535.
+    static let parseFlags = XML_PARSE_NONET.rawValue | XML_PARSE_HUGE.rawValue | XML_PARSE_BIG_LINES.rawValue
 }
 
 // MARK: - Baselines
@@ -87,7 +93,7 @@ extension LibXML2 {
     /// Parses with the context `ctxt` (freed here), no callbacks but errors counted in `problems`.
     private static func parse(_ ctxt: xmlParserCtxtPtr, counting problems: UnsafeMutablePointer<Int>?) -> Bool {
         defer { xmlFreeParserCtxt(ctxt) }
-        let flags = XML_PARSE_NONET.rawValue | XML_PARSE_HUGE.rawValue | XML_PARSE_BIG_LINES.rawValue
+        let flags = parseFlags
         xmlCtxtUseOptions(ctxt, Int32(bitPattern: flags))
         var sax = xmlSAXHandler()
         sax.initialized = XML_SAX2_MAGIC
@@ -108,7 +114,7 @@ extension LibXML2 {
         initialize()
         return data.withUnsafeBytes { raw -> Int in
             guard let base = raw.baseAddress, raw.count < Int(Int32.max) else { return -1 }
-            let flags = XML_PARSE_NONET.rawValue | XML_PARSE_HUGE.rawValue | XML_PARSE_BIG_LINES.rawValue
+            let flags = parseFlags
             guard let reader = xmlReaderForMemory(base.assumingMemoryBound(to: CChar.self), Int32(raw.count), nil, nil, Int32(bitPattern: flags))
             else { return -1 }
             defer { xmlFreeTextReader(reader) }

@@ -269,11 +269,6 @@ extension XMLEventParser {
             word.hasPrefix("0x") ? UInt8(word.dropFirst(2), radix: 16) : nil
         }
         guard !needle.isEmpty else { return nil }
-        return withBytes { bytes in
-            guard bytes.count >= needle.count else { return nil }
-            return (0...(bytes.count - needle.count)).first { start in
-                needle.indices.allSatisfy { bytes[start + $0] == needle[$0] }
-            }
-        }
+        return withBytes { $0.firstRange(of: needle)?.lowerBound }
     }
 }

@@ -188,7 +188,7 @@ package final class XMLEventParser {
                     session.pointee.bytes = UnsafeRawBufferPointer(start: nil, count: 0)
                     session.pointee.lines = InputLocator()
                 }
-                var flags = XML_PARSE_NONET.rawValue | XML_PARSE_HUGE.rawValue | XML_PARSE_BIG_LINES.rawValue
+                var flags = LibXML2.parseFlags
                 if transcoded { flags |= XML_PARSE_IGNORE_ENC.rawValue }
                 xmlCtxtUseOptions(ctxt, Int32(bitPattern: flags))
                 ctxt.pointee.sax.pointee = Self.makeSAXHandler()
