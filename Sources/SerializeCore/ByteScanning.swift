@@ -115,31 +115,104 @@ package enum ByteScanning {
             while index < end, base[index] < 0x80 { index += 1 }
             guard index < end else { return true }
             // Multi-byte sequences, one after another (Greek, CJK) without going back to the
-            // word loop: the lead byte fixes the length and the first continuation byte's range;
-            // the other continuation bytes are 80…BF.
+            // word loop.
             repeat {
-                let lead = base[index]
-                switch lead {
-                case 0xC2...0xDF:
-                    guard end - index >= 2, base[index + 1] & 0xC0 == 0x80 else { return false }
-                    index += 2
-                case 0xE0...0xEF:
-                    guard end - index >= 3 else { return false }
-                    let second = base[index + 1]
-                    let low: UInt8 = lead == 0xE0 ? 0xA0 : 0x80, high: UInt8 = lead == 0xED ? 0x9F : 0xBF
-                    guard second >= low, second <= high, base[index + 2] & 0xC0 == 0x80 else { return false }
-                    index += 3
-                case 0xF0...0xF4:
-                    guard end - index >= 4 else { return false }
-                    let second = base[index + 1]
-                    let low: UInt8 = lead == 0xF0 ? 0x90 : 0x80, high: UInt8 = lead == 0xF4 ? 0x8F : 0xBF
-                    guard second >= low, second <= high, base[index + 2] & 0xC0 == 0x80, base[index + 3] & 0xC0 == 0x80 else { return false }
-                    index += 4
-                default:
-                    return false
-                }
+                guard let next = endOfUTF8Sequence(in: bytes, at: index) else { return false }
+                index = next
             } while index < end && base[index] >= 0x80
         }
+    }
+
+    /// The index just past the one multi-byte UTF-8 sequence that starts at `index` (its lead
+    /// byte is 0x80 or above), or nil when the bytes there are not one (the Unicode Standard's
+    /// table 3-7): the lead byte fixes the length and the first continuation byte's range; the
+    /// other continuation bytes are 80…BF. The one rule of ``isValidUTF8(_:)`` and
+    /// ``firstJSONStringStop(validatingUTF8In:from:)``.
+    @inlinable @inline(__always)
+    package static func endOfUTF8Sequence(in bytes: UnsafeBufferPointer<UInt8>, at index: Int) -> Int? {
+        guard let base = bytes.baseAddress else { return nil }
+        let end = bytes.count
+        let lead = base[index]
+        switch lead {
+        case 0xC2...0xDF:
+            guard end - index >= 2, base[index + 1] & 0xC0 == 0x80 else { return nil }
+            return index + 2
+        case 0xE0...0xEF:
+            guard end - index >= 3 else { return nil }
+            let second = base[index + 1]
+            let low: UInt8 = lead == 0xE0 ? 0xA0 : 0x80, high: UInt8 = lead == 0xED ? 0x9F : 0xBF
+            guard second >= low, second <= high, base[index + 2] & 0xC0 == 0x80 else { return nil }
+            return index + 3
+        case 0xF0...0xF4:
+            guard end - index >= 4 else { return nil }
+            let second = base[index + 1]
+            let low: UInt8 = lead == 0xF0 ? 0x90 : 0x80, high: UInt8 = lead == 0xF4 ? 0x8F : 0xBF
+            guard second >= low, second <= high, base[index + 2] & 0xC0 == 0x80, base[index + 3] & 0xC0 == 0x80 else { return nil }
+            return index + 4
+        default:
+            return nil
+        }
+    }
+
+    /// ``firstJSONStringStop(in:from:)`` and ``isValidUTF8(_:)`` in one walk: the index of the
+    /// first `"`, `\` or control byte at or after `start` (`bytes.count` when there is none)
+    /// when the bytes before it are valid UTF-8, nil when they are not.
+    ///
+    /// A word of ASCII without a stop costs what it costs the plain scanner; a byte from 0x80
+    /// up stops the word loop, and its sequence (and those right after it) is checked by
+    /// ``endOfUTF8Sequence(in:at:)`` where it lies, so the JSON reader walks a string's bytes
+    /// once, not twice. A sequence cut by a stop or by the end of the bytes is invalid here:
+    /// the caller then scans again with the plain scanner, for the errors' order.
+    @inlinable
+    package static func firstJSONStringStop(validatingUTF8In bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> Int? {
+        guard let base = bytes.baseAddress else { return start }
+        let raw = UnsafeRawPointer(base)
+        let end = bytes.count
+        var index = start
+        while true {
+            while end - index >= 8 {
+                let word = UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: index, as: UInt64.self))
+                let marks = below(0x20, word) | equal(UInt8(ascii: "\""), word) | equal(UInt8(ascii: "\\"), word) | (word & highBits)
+                if marks != 0 {
+                    index += marks.trailingZeroBitCount >> 3
+                    break
+                }
+                index += 8
+            }
+            guard index < end else { return end }
+            let byte = base[index]
+            if byte < 0x80 {
+                if isJSONStringStop(byte) { return index }
+                index += 1
+                continue
+            }
+            repeat {
+                guard let next = endOfUTF8Sequence(in: bytes, at: index) else { return nil }
+                index = next
+            } while index < end && base[index] >= 0x80
+        }
+    }
+
+    // MARK: - Digits
+
+    /// How many of the eight bytes of `word` (little-endian: the first byte lowest) are ASCII
+    /// digits before the first one that is not: 0…8.
+    @inlinable @inline(__always)
+    package static func leadingDigitCount(_ word: UInt64) -> Int {
+        let digits = below(UInt8(ascii: "9") + 1, word) & ~below(UInt8(ascii: "0"), word) & highBits
+        return (~digits & highBits).trailingZeroBitCount >> 3
+    }
+
+    /// The value of the first `count` (1…8) bytes of `word` read as decimal digits, the first
+    /// byte the most significant: the digits are moved to the top of the word (zeros, that is
+    /// leading zero digits, come in below) and combined in three multiplications (the
+    /// eight-digit step of simdjson and fast_float).
+    @inlinable @inline(__always)
+    package static func valueOfDigits(_ word: UInt64, count: Int) -> UInt64 {
+        var value = (word << UInt64(64 - 8 * count)) & 0x0F0F_0F0F_0F0F_0F0F
+        value = (value &* 2561) >> 8
+        value = ((value & 0x00FF_00FF_00FF_00FF) &* 6_553_601) >> 16
+        return UInt64(UInt32(truncatingIfNeeded: ((value & 0x0000_FFFF_0000_FFFF) &* 42_949_672_960_001) >> 32))
     }
 
     // MARK: - Word tests

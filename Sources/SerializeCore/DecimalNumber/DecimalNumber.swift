@@ -243,6 +243,15 @@ package enum DecimalNumber {
         }
     }
 
+    /// Whether `text`, an integer in JSON's grammar (an optional `-`, then digits with no
+    /// leading zero) that fits 64 bits, is exactly what `withText(of:)` writes for
+    /// its value: every such text but `-0`, which is
+    /// written `0`. A writer copies such a text instead of printing the value again.
+    @inlinable
+    package static func isCanonical(integerText text: UnsafeBufferPointer<UInt8>) -> Bool {
+        !(text.count == 2 && text[0] == UInt8(ascii: "-") && text[1] == UInt8(ascii: "0"))
+    }
+
     /// Calls `body` with the decimal digits of `value` (a `-` first when negative).
     package static func withText(of value: Int64, _ body: (UnsafeBufferPointer<UInt8>) -> Void) {
         withText(magnitude: value.magnitude, negative: value < 0, body)

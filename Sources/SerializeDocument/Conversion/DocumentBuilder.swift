@@ -43,6 +43,19 @@ package protocol DocumentBuilder {
     /// Called with each key's validated UTF-8 bytes before its value is read (only when
     /// ``takesUTF8``); the bytes are valid only during the call.
     mutating func beginMember(validatedUTF8 key: UnsafeBufferPointer<UInt8>, in dictionary: inout DictionaryState) throws(Diagnostic)
+    /// A string value from validated UTF-8 bytes that hold no `"`, no `\\` and no control byte
+    /// (the JSON reader's string without escapes, as it lies in the input), which a JSON writer
+    /// copies between quotes as they are. The default hands them to ``string(validatedUTF8:)``.
+    mutating func string(plainUTF8 bytes: UnsafeBufferPointer<UInt8>) throws(Diagnostic) -> Value
+    /// A key as ``string(plainUTF8:)`` says; the default hands it to
+    /// ``beginMember(validatedUTF8:in:)``.
+    mutating func beginMember(plainUTF8 key: UnsafeBufferPointer<UInt8>, in dictionary: inout DictionaryState) throws(Diagnostic)
+    /// A number the reader has read (`value`: ``Document/integer(_:)``,
+    /// ``Document/unsignedInteger(_:)``, ``Document/double(_:)`` or ``Document/number(_:)``)
+    /// with the text it was read from (JSON's number grammar, checked), valid only during the
+    /// call: a JSON writer copies an integer's text when it is what it would print. The default
+    /// hands `value` to ``scalar(_:)``.
+    mutating func number(_ value: Document, text: UnsafeBufferPointer<UInt8>) throws(Diagnostic) -> Value
     /// Called by every reader just before a value is read, with the byte offset where it starts:
     /// only the locating builder (``Format/location(of:in:)``) uses it; for every other builder
     /// it is the empty default, which specialization removes.
@@ -129,6 +142,21 @@ extension DocumentBuilder {
 
     package mutating func beginMember(validatedUTF8 key: UnsafeBufferPointer<UInt8>, in dictionary: inout DictionaryState) throws(Diagnostic) {
         try beginMember(String(decoding: key, as: UTF8.self), in: &dictionary)
+    }
+
+    @inline(__always)
+    package mutating func string(plainUTF8 bytes: UnsafeBufferPointer<UInt8>) throws(Diagnostic) -> Value {
+        try string(validatedUTF8: bytes)
+    }
+
+    @inline(__always)
+    package mutating func beginMember(plainUTF8 key: UnsafeBufferPointer<UInt8>, in dictionary: inout DictionaryState) throws(Diagnostic) {
+        try beginMember(validatedUTF8: key, in: &dictionary)
+    }
+
+    @inline(__always)
+    package mutating func number(_ value: Document, text: UnsafeBufferPointer<UInt8>) throws(Diagnostic) -> Value {
+        try scalar(value)
     }
 }
 

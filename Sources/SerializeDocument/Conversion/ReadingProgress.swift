@@ -108,5 +108,14 @@ struct ProgressBuilder<Base: DocumentBuilder>: DocumentBuilder {
     mutating func beginMember(validatedUTF8 key: UnsafeBufferPointer<UInt8>, in dictionary: inout Base.DictionaryState) throws(Diagnostic) {
         try base.beginMember(validatedUTF8: key, in: &dictionary)
     }
+    mutating func string(plainUTF8 bytes: UnsafeBufferPointer<UInt8>) throws(Diagnostic) -> Base.Value {
+        try base.string(plainUTF8: bytes)
+    }
+    mutating func beginMember(plainUTF8 key: UnsafeBufferPointer<UInt8>, in dictionary: inout Base.DictionaryState) throws(Diagnostic) {
+        try base.beginMember(plainUTF8: key, in: &dictionary)
+    }
+    mutating func number(_ value: Document, text: UnsafeBufferPointer<UInt8>) throws(Diagnostic) -> Base.Value {
+        try base.number(value, text: text)
+    }
     mutating func endDictionary(_ dictionary: Base.DictionaryState) throws(Diagnostic) -> Base.Value { try base.endDictionary(dictionary) }
 }

@@ -89,13 +89,18 @@ struct JSONParser<Builder: DocumentBuilder> {
         case UInt8(ascii: "\""):
             if Builder.takesUTF8 {
                 let string = try parseStringBytes()
-                return try withBytes(of: string) { (builder, utf8) throws(Diagnostic) in try builder.string(validatedUTF8: utf8) }
+                return try withBytes(of: string) { (builder, utf8, plain) throws(Diagnostic) in
+                    plain ? try builder.string(plainUTF8: utf8) : try builder.string(validatedUTF8: utf8)
+                }
             }
             scalar = .string(try parseString())
         case UInt8(ascii: "t"): try expectLiteral("true"); scalar = .bool(true)
         case UInt8(ascii: "f"): try expectLiteral("false"); scalar = .bool(false)
         case UInt8(ascii: "n"): try expectLiteral("null"); scalar = .null
-        case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): scalar = try parseNumber()
+        case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
+            let start = index
+            let number = try parseNumber()
+            return try builder.number(number, text: UnsafeBufferPointer(rebasing: bytes[start..<index]))
         default: throw error(.syntax, "unexpected \(describeCurrent()), expected a value")
         }
         return try builder.scalar(scalar)
@@ -290,8 +295,26 @@ struct JSONParser<Builder: DocumentBuilder> {
     }
 
     /// Takes the digits from ``index`` on into `number`'s mantissa; leading zeros are not
-    /// significant.
+    /// significant. Up to eight digits at a time (``ByteScanning/leadingDigitCount(_:)``) while
+    /// the mantissa stays within 19 digits, then one at a time (wrapping past 19, where the
+    /// mantissa is no longer used).
     @inline(__always) mutating func takeDigits(into number: inout ScannedNumber) {
+        if number.mantissa == 0 {
+            while index < bytes.count, bytes[index] == UInt8(ascii: "0") { index += 1 }
+        }
+        if let base = bytes.baseAddress {
+            let raw = UnsafeRawPointer(base)
+            while bytes.count - index >= 8 {
+                let word = UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: index, as: UInt64.self))
+                let count = ByteScanning.leadingDigitCount(word)
+                if count == 0 { return }
+                guard number.digits + count <= 19 else { break }
+                number.mantissa = number.mantissa &* Self.powerOfTen(count) &+ ByteScanning.valueOfDigits(word, count: count)
+                number.digits += count
+                index += count
+                if count < 8 { return }
+            }
+        }
         while index < bytes.count {
             let digit = bytes[index] &- UInt8(ascii: "0")
             guard digit < 10 else { return }
@@ -300,6 +323,20 @@ struct JSONParser<Builder: DocumentBuilder> {
                 number.mantissa = number.mantissa &* 10 &+ UInt64(digit)
             }
             index += 1
+        }
+    }
+
+    /// 10^`exponent` for 1…8.
+    @inline(__always) static func powerOfTen(_ exponent: Int) -> UInt64 {
+        switch exponent {
+        case 1: 10
+        case 2: 100
+        case 3: 1000
+        case 4: 10000
+        case 5: 100_000
+        case 6: 1_000_000
+        case 7: 10_000_000
+        default: 100_000_000
         }
     }
 
@@ -369,35 +406,59 @@ struct JSONParser<Builder: DocumentBuilder> {
     /// and only at its closing quote, so a control byte or an unterminated string is reported
     /// before bad UTF-8 in front of it.
     mutating func parseString() throws(Diagnostic) -> String {
-        try scanString { utf8, _ in ByteScanning.string(validatingUTF8: utf8) }
+        try scanString(validating: false) { utf8, _ in ByteScanning.string(validatingUTF8: utf8) }
     }
 
     /// Where a string's validated UTF-8 bytes are: in the input, or decoded into ``scratch``.
     enum StringBytes {
+        /// The input's bytes between the quotes: no escape, so none of them is a `"`, a `\`
+        /// or a control byte (what ``DocumentBuilder/string(plainUTF8:)`` takes).
         case input(Range<Int>)
         case scratch
     }
 
     /// Reads a string as ``parseString()`` does, with the same checks in the same order, but
-    /// makes no `String`: its bytes are validated (``ByteScanning/isValidUTF8(_:)``) where they
-    /// are, for a builder that takes UTF-8 (``DocumentBuilder/takesUTF8``).
+    /// makes no `String`: its bytes are validated as they are scanned
+    /// (``ByteScanning/firstJSONStringStop(validatingUTF8In:from:)``, one walk), for a builder
+    /// that takes UTF-8 (``DocumentBuilder/takesUTF8``). The runs between escapes are validated
+    /// one by one, which is the same as validating the decoded string: an escape decodes to
+    /// ASCII or to a whole sequence, so a run's sequence cannot go on into it. Bad UTF-8 is
+    /// reported only at the closing quote, as ``parseString()`` does.
     mutating func parseStringBytes() throws(Diagnostic) -> StringBytes {
-        try scanString { utf8, range in ByteScanning.isValidUTF8(utf8) ? range.map(StringBytes.input) ?? .scratch : nil }
+        try scanString(validating: true) { _, range in range.map(StringBytes.input) ?? .scratch }
+    }
+
+    /// The end of a run of a string's bytes from `start` (its next `"`, `\` or control byte),
+    /// validating the run while `valid` holds; once a run is not valid UTF-8, the rest of the
+    /// string is only scanned, to its end or to an error that comes first.
+    @inline(__always)
+    func scanRun(from start: Int, valid: inout Bool) -> Int {
+        if valid, let stop = ByteScanning.firstJSONStringStop(validatingUTF8In: bytes, from: start) { return stop }
+        valid = false
+        return ByteScanning.firstJSONStringStop(in: bytes, from: start)
+    }
+
+    /// The error for a string whose bytes in `range` (between its quotes) are not valid UTF-8.
+    func invalidUTF8(in range: Range<Int>) -> Diagnostic {
+        error(.invalidUTF8, "string is not valid UTF-8", at: firstInvalidUTF8(in: range))
     }
 
     /// Scans a string to its closing quote, decoding escapes into ``scratch``, and hands its
     /// bytes to `finish` (with their range when they are the input's, unescaped), which returns
-    /// nil when they are not valid UTF-8.
+    /// nil when they are not valid UTF-8. When `validating`, the runs are validated as they are
+    /// scanned (``scanRun(from:valid:)``) and `finish` gets only valid bytes.
     @inline(__always)
-    mutating func scanString<Result>(_ finish: (UnsafeBufferPointer<UInt8>, Range<Int>?) -> Result?) throws(Diagnostic) -> Result {
+    mutating func scanString<Result>(
+        validating: Bool, _ finish: (UnsafeBufferPointer<UInt8>, Range<Int>?) -> Result?
+    ) throws(Diagnostic) -> Result {
         let open = index
-        index += 1
-        let start = index
-        index = ByteScanning.firstJSONStringStop(in: bytes, from: index)
+        let start = index + 1
+        var valid = validating
+        index = scanRun(from: start, valid: &valid)
         if index < bytes.count, bytes[index] == UInt8(ascii: "\"") {
             index += 1
-            guard let result = finish(UnsafeBufferPointer(rebasing: bytes[start..<index - 1]), start..<index - 1) else {
-                throw error(.invalidUTF8, "string is not valid UTF-8", at: firstInvalidUTF8(in: start..<index - 1))
+            guard valid || !validating, let result = finish(UnsafeBufferPointer(rebasing: bytes[start..<index - 1]), start..<index - 1) else {
+                throw invalidUTF8(in: start..<index - 1)
             }
             return result
         }
@@ -414,8 +475,8 @@ struct JSONParser<Builder: DocumentBuilder> {
             let byte = bytes[index]
             if byte == UInt8(ascii: "\"") {
                 index += 1
-                guard let result = buffer.withUnsafeBufferPointer({ finish($0, nil) }) else {
-                    throw error(.invalidUTF8, "string is not valid UTF-8", at: firstInvalidUTF8(in: start..<index - 1))
+                guard valid || !validating, let result = buffer.withUnsafeBufferPointer({ finish($0, nil) }) else {
+                    throw invalidUTF8(in: start..<index - 1)
                 }
                 return result
             }
@@ -425,25 +486,26 @@ struct JSONParser<Builder: DocumentBuilder> {
                 throw error(.syntax, "control character U+\(hex4(UInt16(byte))) must be escaped in a string")
             }
             let run = index
-            index = ByteScanning.firstJSONStringStop(in: bytes, from: index)
+            index = scanRun(from: index, valid: &valid)
             buffer.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[run..<index]))
         }
     }
 
-    /// Calls `body` with the builder and the bytes of a string read by ``parseStringBytes()``.
+    /// Calls `body` with the builder and the bytes of a string read by ``parseStringBytes()``,
+    /// and whether they are the input's own (``StringBytes/input(_:)``: no escape in them).
     @inline(__always)
     mutating func withBytes<Result>(
-        of string: StringBytes, _ body: (inout Builder, UnsafeBufferPointer<UInt8>) throws(Diagnostic) -> Result
+        of string: StringBytes, _ body: (inout Builder, UnsafeBufferPointer<UInt8>, _ plain: Bool) throws(Diagnostic) -> Result
     ) throws(Diagnostic) -> Result {
         switch string {
         case let .input(range):
-            return try body(&builder, UnsafeBufferPointer(rebasing: bytes[range]))
+            return try body(&builder, UnsafeBufferPointer(rebasing: bytes[range]), true)
         case .scratch:
             // Taken out of self while the builder changes, put back for its capacity.
             var buffer: [UInt8] = []
             swap(&buffer, &scratch)
             defer { swap(&buffer, &scratch) }
-            return try buffer.withUnsafeBufferPointer { (utf8) throws(Diagnostic) in try body(&builder, utf8) }
+            return try buffer.withUnsafeBufferPointer { (utf8) throws(Diagnostic) in try body(&builder, utf8, false) }
         }
     }
 
@@ -455,7 +517,7 @@ struct JSONParser<Builder: DocumentBuilder> {
         case let .input(range):
             let utf8 = UnsafeBufferPointer(rebasing: bytes[range])
             if !Builder.reusesValues { try insertKey(utf8) }
-            try builder.beginMember(validatedUTF8: utf8, in: &members)
+            try builder.beginMember(plainUTF8: utf8, in: &members)
         case .scratch:
             var buffer: [UInt8] = []
             swap(&buffer, &scratch)

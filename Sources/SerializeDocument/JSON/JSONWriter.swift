@@ -117,6 +117,16 @@ package struct JSONOutput: DocumentBuilder {
         if tracksPath { path.push(.key(String(decoding: key, as: UTF8.self))) }
     }
 
+    /// A key that needs no escape (``DocumentBuilder/beginMember(plainUTF8:in:)``): copied
+    /// between quotes, not scanned again.
+    package mutating func beginMember(plainUTF8 key: UnsafeBufferPointer<UInt8>, in count: inout Int) {
+        nextChild(&count)
+        writePlainString(key)
+        bytes.append(UInt8(ascii: ":"))
+        if options.pretty { bytes.append(UInt8(ascii: " ")) }
+        if tracksPath { path.push(.key(String(decoding: key, as: UTF8.self))) }
+    }
+
     package mutating func endMember(_ value: Void, in count: inout Int) {
         if tracksPath { path.pop() }
         bytes.spillIfFull()
@@ -125,6 +135,24 @@ package struct JSONOutput: DocumentBuilder {
     /// A string from its bytes: copied with the escapes JSON needs, no `String` made.
     package mutating func string(validatedUTF8 bytes: UnsafeBufferPointer<UInt8>) {
         writeString(utf8: bytes)
+    }
+
+    /// A string that needs no escape (``DocumentBuilder/string(plainUTF8:)``): copied between
+    /// quotes, not scanned again.
+    package mutating func string(plainUTF8 bytes: UnsafeBufferPointer<UInt8>) {
+        writePlainString(bytes)
+    }
+
+    /// A number read from JSON text: an integer whose text is what this writer prints for its
+    /// value (``DecimalNumber/isCanonical(integerText:)``: all but `-0`) is copied as it is;
+    /// any other number is written from its value (``scalar(_:)``).
+    package mutating func number(_ value: Document, text: UnsafeBufferPointer<UInt8>) throws(Diagnostic) {
+        switch value {
+        case .integer, .unsignedInteger:
+            if DecimalNumber.isCanonical(integerText: text) { bytes.append(text) } else { try scalar(value) }
+        default:
+            try scalar(value)
+        }
     }
 
     package mutating func endDictionary(_ count: Int) { close(UInt8(ascii: "}"), count: count) }
@@ -174,6 +202,16 @@ package struct JSONOutput: DocumentBuilder {
         bytes.append(UInt8(ascii: "\""))
         Self.appendEscaped(utf8, to: bytes)
         bytes.append(UInt8(ascii: "\""))
+    }
+
+    /// Writes bytes that need no escape between quotes, in one copy.
+    @inline(__always) func writePlainString(_ utf8: UnsafeBufferPointer<UInt8>) {
+        bytes.append(upTo: utf8.count + 2) { out in
+            out[0] = UInt8(ascii: "\"")
+            if let base = utf8.baseAddress { (out + 1).update(from: base, count: utf8.count) }
+            out[utf8.count + 1] = UInt8(ascii: "\"")
+            return utf8.count + 2
+        }
     }
 
     /// Appends `utf8` to `bytes` with `"`, `\` and the control characters escaped: runs that need
