@@ -1,6 +1,7 @@
 /// The keys of the open `<dict>`s while a property list is read, for the duplicate-key check and
 /// the key paths of findings: bytes, never a `String` per key.
 
+import Foundation
 import SerializeCore
 
 /// Where one key's UTF-8 bytes sit in ``KeyIndex/bytes``.
@@ -97,7 +98,8 @@ struct KeyIndex {
     private func equal(_ a: KeySpan, _ b: KeySpan) -> Bool {
         guard a.count == b.count else { return false }
         return bytes.withUnsafeBufferPointer { raw in
-            (0..<a.count).allSatisfy { raw[a.start + $0] == raw[b.start + $0] }
+            guard let base = raw.baseAddress else { return true }
+            return memcmp(base + a.start, base + b.start, a.count) == 0
         }
     }
 
