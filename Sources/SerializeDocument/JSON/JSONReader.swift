@@ -51,8 +51,9 @@ struct JSONParser<Builder: DocumentBuilder> {
     var builder: Builder
     var index = 0
     var depth = 0
-    /// The decoded bytes of a string with escapes, kept between strings for its capacity.
-    var scratch: [UInt8] = []
+    /// The decoded bytes of a string with escapes, kept between strings for its capacity (a
+    /// `ByteBuffer`: appended to in runs, emptied without a call into `Array`).
+    let scratch = ByteBuffer(capacity: 256)
     /// The keys of the open objects, for the duplicate-key check (streaming only): bytes, never
     /// a set of `String`s.
     var keys = KeyIndex()
@@ -291,12 +292,10 @@ struct JSONParser<Builder: DocumentBuilder> {
             }
             return result
         }
-        // Escapes: decoded into the scratch buffer, taken out of self while self changes.
-        var buffer: [UInt8] = []
-        swap(&buffer, &scratch)
-        defer { swap(&buffer, &scratch) }
-        buffer.removeAll(keepingCapacity: true)
-        buffer.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[start..<index]))
+        // Escapes: decoded into the scratch buffer.
+        let buffer = scratch
+        buffer.removeAll()
+        buffer.append(UnsafeBufferPointer(rebasing: bytes[start..<index]))
         while true {
             guard index < bytes.count else {
                 throw error(.syntax, "unterminated string", at: open)
@@ -304,19 +303,19 @@ struct JSONParser<Builder: DocumentBuilder> {
             let byte = bytes[index]
             if byte == UInt8(ascii: "\"") {
                 index += 1
-                guard valid || !validating, let result = buffer.withUnsafeBufferPointer({ finish($0, nil) }) else {
+                guard valid || !validating, let result = finish(buffer.written, nil) else {
                     throw invalidUTF8(in: start..<index - 1)
                 }
                 return result
             }
             if byte == UInt8(ascii: "\\") {
-                try parseEscape(into: &buffer)
+                try parseEscape(into: buffer)
             } else {
                 throw error(.syntax, "control character U+\(hex4(UInt16(byte))) must be escaped in a string")
             }
             let run = index
             index = scanRun(from: index, valid: &valid)
-            buffer.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[run..<index]))
+            buffer.append(UnsafeBufferPointer(rebasing: bytes[run..<index]))
         }
     }
 
@@ -330,11 +329,7 @@ struct JSONParser<Builder: DocumentBuilder> {
         case let .input(range):
             return try body(&builder, UnsafeBufferPointer(rebasing: bytes[range]), true)
         case .scratch:
-            // Taken out of self while the builder changes, put back for its capacity.
-            var buffer: [UInt8] = []
-            swap(&buffer, &scratch)
-            defer { swap(&buffer, &scratch) }
-            return try buffer.withUnsafeBufferPointer { (utf8) throws(Diagnostic) in try body(&builder, utf8, false) }
+            return try body(&builder, scratch.written, false)
         }
     }
 
@@ -348,17 +343,13 @@ struct JSONParser<Builder: DocumentBuilder> {
             if !Builder.reusesValues { try insertKey(utf8) }
             try builder.beginMember(plainUTF8: utf8, in: &members)
         case .scratch:
-            var buffer: [UInt8] = []
-            swap(&buffer, &scratch)
-            defer { swap(&buffer, &scratch) }
-            try buffer.withUnsafeBufferPointer { (utf8) throws(Diagnostic) in
-                if !Builder.reusesValues { try insertKey(utf8) }
-                try builder.beginMember(validatedUTF8: utf8, in: &members)
-            }
+            let utf8 = scratch.written
+            if !Builder.reusesValues { try insertKey(utf8) }
+            try builder.beginMember(validatedUTF8: utf8, in: &members)
         }
     }
 
-    mutating func parseEscape(into buffer: inout [UInt8]) throws(Diagnostic) {
+    mutating func parseEscape(into buffer: ByteBuffer) throws(Diagnostic) {
         let escapeStart = index
         index += 1
         guard index < bytes.count else { throw error(.syntax, "unterminated escape sequence", at: escapeStart) }
