@@ -119,11 +119,25 @@ package struct JSONOutput: DocumentBuilder {
 
     /// A key that needs no escape (``DocumentBuilder/beginMember(plainUTF8:in:)``): copied
     /// between quotes, not scanned again.
+    /// Compact, the separator, the quoted key and the colon go in one reservation.
     package mutating func beginMember(plainUTF8 key: UnsafeBufferPointer<UInt8>, in count: inout Int) {
-        nextChild(&count)
-        writePlainString(key)
-        bytes.append(UInt8(ascii: ":"))
-        if options.pretty { bytes.append(UInt8(ascii: " ")) }
+        if options.pretty {
+            nextChild(&count)
+            writePlainString(key)
+            bytes.append(UInt8(ascii: ":"))
+            bytes.append(UInt8(ascii: " "))
+        } else {
+            let comma = count > 0 ? 1 : 0
+            count += 1
+            bytes.append(upTo: key.count + 4) { out in
+                out[0] = UInt8(ascii: ",")
+                out[comma] = UInt8(ascii: "\"")
+                if let base = key.baseAddress { (out + comma + 1).update(from: base, count: key.count) }
+                out[comma + 1 + key.count] = UInt8(ascii: "\"")
+                out[comma + 2 + key.count] = UInt8(ascii: ":")
+                return comma + key.count + 3
+            }
+        }
         if tracksPath { path.push(.key(String(decoding: key, as: UTF8.self))) }
     }
 
