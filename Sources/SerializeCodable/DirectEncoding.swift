@@ -102,16 +102,18 @@ final class DirectEncodingState {
             nonmutating _modify { yield &base[index] }
         }
 
-        mutating func append(_ frame: Frame) {
-            if count == capacity {
-                let grown = UnsafeMutablePointer<Frame>.allocate(capacity: capacity * 2)
-                grown.moveInitialize(from: base, count: count)
-                base.deallocate()
-                base = grown
-                capacity *= 2
-            }
+        @inline(__always) mutating func append(_ frame: Frame) {
+            if count == capacity { grow() }
             (base + count).initialize(to: frame)
             count += 1
+        }
+
+        @inline(never) private mutating func grow() {
+            let grown = UnsafeMutablePointer<Frame>.allocate(capacity: capacity * 2)
+            grown.moveInitialize(from: base, count: count)
+            base.deallocate()
+            base = grown
+            capacity *= 2
         }
 
         mutating func popLast() -> Frame? {
