@@ -18,20 +18,18 @@ extension DocumentEncoder {
         defer { common.finish() }
         switch format {
         case .json:
-            let state = DirectEncodingState(common: common)
-            state.json = JSONOutput(options: writing)
+            // Errors are the tree path's: the writers here need not follow the path.
+            let state = DirectEncodingState(common: common, json: JSONOutput(options: writing, tracksPath: false))
             guard state.encodeRoot(value) != nil else { return nil }
             return state.json?.finish()
         case .xmlPlist:
-            let state = DirectEncodingState(common: common)
-            state.xml = XMLPlistOutput(options: writing)
+            let state = DirectEncodingState(common: common, xml: XMLPlistOutput(options: writing, tracksPath: false))
             guard state.encodeRoot(value) != nil else { return nil }
             return state.xml?.finish()
         case .binaryPlist:
             // The object count is known only at the end: references are written 4 bytes wide,
             // then narrowed to what the tree path's bound (counted the same way) gives.
-            let state = DirectEncodingState(common: common)
-            state.binary = BinaryPlistOutput(options: writing, objectBound: 1 << 32)
+            let state = DirectEncodingState(common: common, binary: BinaryPlistOutput(options: writing, objectBound: 1 << 32, tracksPath: false))
             guard let top = state.encodeRoot(value), var output = state.binary else { return nil }
             let size = BinaryPlistOutput.byteCount(UInt64(max(state.objectCount - 1, 0)))
             guard size <= output.refSize else { return nil }
@@ -80,14 +78,55 @@ final class DirectEncodingState {
         var kind: Kind
     }
 
+    /// The frames, innermost last, in memory of their own: a frame is plain data, and an array
+    /// checked each change of its innermost frame for a unique buffer.
+    struct FrameStack {
+        private var base: UnsafeMutablePointer<Frame>
+        private var capacity: Int
+        private(set) var count = 0
+
+        init(capacity: Int) {
+            base = .allocate(capacity: capacity)
+            self.capacity = capacity
+        }
+
+        /// Frees the memory (the frames need no deinitialization: they hold no references).
+        func deallocate() { base.deallocate() }
+
+        var isEmpty: Bool { count == 0 }
+        /// The innermost frame's index.
+        var lastIndex: Int? { count > 0 ? count - 1 : nil }
+
+        subscript(index: Int) -> Frame {
+            get { base[index] }
+            nonmutating _modify { yield &base[index] }
+        }
+
+        @inline(__always) mutating func append(_ frame: Frame) {
+            if count == capacity { grow() }
+            (base + count).initialize(to: frame)
+            count += 1
+        }
+
+        @inline(never) private mutating func grow() {
+            let grown = UnsafeMutablePointer<Frame>.allocate(capacity: capacity * 2)
+            grown.moveInitialize(from: base, count: count)
+            base.deallocate()
+            base = grown
+            capacity *= 2
+        }
+
+        mutating func popLast() -> Frame? {
+            guard count > 0 else { return nil }
+            count -= 1
+            return (base + count).move()
+        }
+    }
+
     /// What changes during the encoding, behind a pointer: a class's stored `var` is checked for
     /// exclusive access at run time on every access, which cost a quarter of the encoding.
     struct Mutable {
-        /// The writer being driven: exactly one is set.
-        var json: JSONOutput?
-        var xml: XMLPlistOutput?
-        var binary: BinaryPlistOutput?
-        var frames: [Frame] = []
+        var frames = FrameStack(capacity: 16)
         /// The keys of the open dictionaries, to find a repeated key (the tree keeps the last
         /// value at the first key's place, which a stream cannot).
         var keys: [String] = []
@@ -107,34 +146,19 @@ final class DirectEncodingState {
     /// The options, key spelling, nil marker and scalars the tree path uses too.
     let common: EncodingState
 
-    var json: JSONOutput? {
-        _read { yield mutable.pointee.json }
-        _modify { yield &mutable.pointee.json }
-    }
-    var xml: XMLPlistOutput? {
-        _read { yield mutable.pointee.xml }
-        _modify { yield &mutable.pointee.xml }
-    }
-    var binary: BinaryPlistOutput? {
-        _read { yield mutable.pointee.binary }
-        _modify { yield &mutable.pointee.binary }
-    }
-    private var frames: [Frame] {
-        _read { yield mutable.pointee.frames }
-        _modify { yield &mutable.pointee.frames }
-    }
-    private var keys: [String] {
-        _read { yield mutable.pointee.keys }
-        _modify { yield &mutable.pointee.keys }
-    }
-    private var keySets: [Int: Set<DocumentKey>] {
-        _read { yield mutable.pointee.keySets }
-        _modify { yield &mutable.pointee.keySets }
-    }
-    private var nextID: Int {
-        get { mutable.pointee.nextID }
-        set { mutable.pointee.nextID = newValue }
-    }
+    /// The writer being driven: exactly one is set, each behind a pointer of its own so that the
+    /// events reach it in place (a copy of an optional output, as `binary != nil` made through
+    /// an accessor, retains every buffer it holds).
+    private let jsonOutput: UnsafeMutablePointer<JSONOutput>?
+    private let xmlOutput: UnsafeMutablePointer<XMLPlistOutput>?
+    private let binaryOutput: UnsafeMutablePointer<BinaryPlistOutput>?
+    /// Whether the writer is the binary plist's, whose values are object numbers.
+    private let isBinary: Bool
+
+    /// The writer, finished or not.
+    var json: JSONOutput? { jsonOutput?.pointee }
+    var xml: XMLPlistOutput? { xmlOutput?.pointee }
+    var binary: BinaryPlistOutput? { binaryOutput?.pointee }
     var broken: Bool {
         get { mutable.pointee.broken }
         set { mutable.pointee.broken = newValue }
@@ -143,29 +167,43 @@ final class DirectEncodingState {
         get { mutable.pointee.objectCount }
         set { mutable.pointee.objectCount = newValue }
     }
-    private var spareEncoders: [DirectValueEncoder] {
-        _read { yield mutable.pointee.spareEncoders }
-        _modify { yield &mutable.pointee.spareEncoders }
-    }
 
-    init(common: EncodingState) {
+    /// A state driving exactly one of the three writers.
+    init(common: EncodingState, json: JSONOutput? = nil, xml: XMLPlistOutput? = nil, binary: BinaryPlistOutput? = nil) {
         self.common = common
+        isBinary = binary != nil
+        jsonOutput = Self.pointer(to: json)
+        xmlOutput = Self.pointer(to: xml)
+        binaryOutput = Self.pointer(to: binary)
         mutable = .allocate(capacity: 1)
         mutable.initialize(to: Mutable())
-        mutable.pointee.frames.reserveCapacity(16)
+    }
+
+    private static func pointer<Output>(to output: Output?) -> UnsafeMutablePointer<Output>? {
+        guard let output else { return nil }
+        let pointer = UnsafeMutablePointer<Output>.allocate(capacity: 1)
+        pointer.initialize(to: output)
+        return pointer
     }
 
     deinit {
+        mutable.pointee.frames.deallocate()
         mutable.deinitialize(count: 1)
         mutable.deallocate()
+        jsonOutput?.deinitialize(count: 1)
+        jsonOutput?.deallocate()
+        xmlOutput?.deinitialize(count: 1)
+        xmlOutput?.deallocate()
+        binaryOutput?.deinitialize(count: 1)
+        binaryOutput?.deallocate()
     }
 
     /// The root value, or nil when the tree path must decide.
     func encodeRoot<T: Encodable>(_ value: T) -> Value? {
-        defer { spareEncoders.removeAll() }  // they hold this state
+        defer { mutable.pointee.spareEncoders.removeAll() }  // they hold this state
         do {
             let root = try box(value, at: .root)
-            guard !broken, frames.isEmpty else { return nil }
+            guard !broken, mutable.pointee.frames.isEmpty else { return nil }
             return root
         } catch {
             return nil
@@ -200,9 +238,9 @@ final class DirectEncodingState {
     func scalar(_ document: Document) throws -> Value {
         objectCount += BinaryPlistOutput.objectBound(document)
         do {
-            if binary != nil { return try binary?.scalar(document) ?? nil }
-            try json?.scalar(document)
-            try xml?.scalar(document)
+            if isBinary { return try binaryOutput?.pointee.scalar(document) ?? nil }
+            try jsonOutput?.pointee.scalar(document)
+            try xmlOutput?.pointee.scalar(document)
             return nil
         } catch {
             throw needsTree()
@@ -213,18 +251,18 @@ final class DirectEncodingState {
     /// the slot's value (an empty dictionary when it encoded nothing, as the tree path does).
     func inSlot(at path: CodingPathNode, reuse: Bool, _ body: (DirectValueEncoder) throws -> Void) throws -> Value {
         let id = push(.slot(pinned: true, value: nil))
-        let index = frames.count - 1
-        var encoder = (reuse ? spareEncoders.popLast() : nil) ?? DirectValueEncoder(state: self)
+        let index = mutable.pointee.frames.count - 1
+        var encoder = (reuse ? mutable.pointee.spareEncoders.popLast() : nil) ?? DirectValueEncoder(state: self)
         encoder.reset(path: path, slot: id)
         do { try body(encoder) } catch {
             broken = true
             throw error
         }
-        guard index < frames.count, frames[index].id == id else { throw needsTree() }
-        while frames.count - 1 > index { try closeTop() }
-        guard case let .slot(_, stored) = frames.removeLast().kind else { throw needsTree() }
+        guard index < mutable.pointee.frames.count, mutable.pointee.frames[index].id == id else { throw needsTree() }
+        while mutable.pointee.frames.count - 1 > index { try closeTop() }
+        guard let frame = mutable.pointee.frames.popLast(), case let .slot(_, stored) = frame.kind else { throw needsTree() }
         let value = try stored ?? emptyDictionary()
-        if reuse, isKnownUniquelyReferenced(&encoder) { spareEncoders.append(encoder) }
+        if reuse, isKnownUniquelyReferenced(&encoder) { mutable.pointee.spareEncoders.append(encoder) }
         return value
     }
 
@@ -237,55 +275,55 @@ final class DirectEncodingState {
     // MARK: - The writer's events
 
     private func beginDictionary() throws(Diagnostic) -> BinaryPlistOutput.PendingDictionary {
-        if binary != nil { return try binary?.beginDictionary() ?? BinaryPlistOutput.PendingDictionary(start: 0) }
-        if let start = try json?.beginDictionary() { return BinaryPlistOutput.PendingDictionary(start: start) }
-        return BinaryPlistOutput.PendingDictionary(start: try xml?.beginDictionary() ?? 0)
+        if isBinary { return try binaryOutput?.pointee.beginDictionary() ?? BinaryPlistOutput.PendingDictionary(start: 0) }
+        if let start = try jsonOutput?.pointee.beginDictionary() { return BinaryPlistOutput.PendingDictionary(start: start) }
+        return BinaryPlistOutput.PendingDictionary(start: try xmlOutput?.pointee.beginDictionary() ?? 0)
     }
 
     private func beginMember(_ key: String, in dictionary: inout BinaryPlistOutput.PendingDictionary) throws(Diagnostic) {
-        if binary != nil {
-            binary?.beginMember(key, in: &dictionary)
+        if isBinary {
+            binaryOutput?.pointee.beginMember(key, in: &dictionary)
             return
         }
-        json?.beginMember(key, in: &dictionary.start)
-        xml?.beginMember(key, in: &dictionary.start)
+        jsonOutput?.pointee.beginMember(key, in: &dictionary.start)
+        xmlOutput?.pointee.beginMember(key, in: &dictionary.start)
     }
 
     private func endMember(_ value: Value, in dictionary: inout BinaryPlistOutput.PendingDictionary) throws(Diagnostic) {
-        if binary != nil { return binary?.endMember(value, in: &dictionary) ?? () }
-        json?.endMember((), in: &dictionary.start)
-        xml?.endMember((), in: &dictionary.start)
+        if isBinary { return binaryOutput?.pointee.endMember(value, in: &dictionary) ?? () }
+        jsonOutput?.pointee.endMember((), in: &dictionary.start)
+        xmlOutput?.pointee.endMember((), in: &dictionary.start)
     }
 
     private func endDictionary(_ dictionary: BinaryPlistOutput.PendingDictionary) throws(Diagnostic) -> Value {
-        if binary != nil { return binary?.endDictionary(dictionary) ?? nil }
-        json?.endDictionary(dictionary.start)
-        xml?.endDictionary(dictionary.start)
+        if isBinary { return binaryOutput?.pointee.endDictionary(dictionary) ?? nil }
+        jsonOutput?.pointee.endDictionary(dictionary.start)
+        xmlOutput?.pointee.endDictionary(dictionary.start)
         return nil
     }
 
     private func beginArray() throws(Diagnostic) -> Int {
-        if binary != nil { return try binary?.beginArray() ?? 0 }
-        if let start = try json?.beginArray() { return start }
-        return try xml?.beginArray() ?? 0
+        if isBinary { return try binaryOutput?.pointee.beginArray() ?? 0 }
+        if let start = try jsonOutput?.pointee.beginArray() { return start }
+        return try xmlOutput?.pointee.beginArray() ?? 0
     }
 
     private func beginElement(in array: inout Int) throws(Diagnostic) {
-        if binary != nil { return binary?.beginElement(in: &array) ?? () }
-        json?.beginElement(in: &array)
-        xml?.beginElement(in: &array)
+        if isBinary { return binaryOutput?.pointee.beginElement(in: &array) ?? () }
+        jsonOutput?.pointee.beginElement(in: &array)
+        xmlOutput?.pointee.beginElement(in: &array)
     }
 
     private func endElement(_ value: Value, in array: inout Int) throws(Diagnostic) {
-        if binary != nil { return binary?.endElement(value, in: &array) ?? () }
-        json?.endElement((), in: &array)
-        xml?.endElement((), in: &array)
+        if isBinary { return binaryOutput?.pointee.endElement(value, in: &array) ?? () }
+        jsonOutput?.pointee.endElement((), in: &array)
+        xmlOutput?.pointee.endElement((), in: &array)
     }
 
     private func endArray(_ array: Int) throws(Diagnostic) -> Value {
-        if binary != nil { return binary?.endArray(array) ?? nil }
-        json?.endArray(array)
-        xml?.endArray(array)
+        if isBinary { return binaryOutput?.pointee.endArray(array) ?? nil }
+        jsonOutput?.pointee.endArray(array)
+        xmlOutput?.pointee.endArray(array)
         return nil
     }
 
@@ -303,9 +341,9 @@ final class DirectEncodingState {
     // MARK: - Frames
 
     private func push(_ kind: Frame.Kind) -> Int {
-        let id = nextID
-        nextID += 1
-        frames.append(Frame(id: id, kind: kind))
+        let id = mutable.pointee.nextID
+        mutable.pointee.nextID += 1
+        mutable.pointee.frames.append(Frame(id: id, kind: kind))
         return id
     }
 
@@ -314,31 +352,31 @@ final class DirectEncodingState {
     @inline(__always)
     func reach(_ id: Int) throws {
         // Nearly always the innermost frame already.
-        if let last = frames.indices.last, frames[last].id == id { return }
+        if let last = mutable.pointee.frames.lastIndex, mutable.pointee.frames[last].id == id { return }
         try close(above: id)
     }
 
     private func close(above id: Int) throws {
-        var index = frames.count - 1
+        var index = mutable.pointee.frames.count - 1
         while index >= 0 {
-            let frameID = frames[index].id
+            let frameID = mutable.pointee.frames[index].id
             if frameID == id { break }
             if frameID < id { throw needsTree() }
-            if case .slot(pinned: true, _) = frames[index].kind { throw needsTree() }
+            if case .slot(pinned: true, _) = mutable.pointee.frames[index].kind { throw needsTree() }
             index -= 1
         }
         guard index >= 0 else { throw needsTree() }
-        while frames.count - 1 > index { try closeTop() }
+        while mutable.pointee.frames.count - 1 > index { try closeTop() }
     }
 
     /// Ends the innermost frame and hands its value to the frame below.
     private func closeTop() throws {
-        guard let frame = frames.popLast() else { throw needsTree() }
+        guard let frame = mutable.pointee.frames.popLast() else { throw needsTree() }
         let value: Value
         switch frame.kind {
         case let .dictionary(state, start):
-            keys.removeSubrange(start...)
-            if !keySets.isEmpty { keySets[frame.id] = nil }
+            mutable.pointee.keys.removeSubrange(start...)
+            if !mutable.pointee.keySets.isEmpty { mutable.pointee.keySets[frame.id] = nil }
             do { value = try endDictionary(state) } catch { throw needsTree() }
         case let .array(state, _):
             do { value = try endArray(state) } catch { throw needsTree() }
@@ -352,18 +390,18 @@ final class DirectEncodingState {
     /// Hands a finished value to the innermost frame: a dictionary's member, an array's element,
     /// or a slot's one value.
     func deliver(_ value: Value) throws {
-        guard let last = frames.indices.last else { throw needsTree() }
+        guard let last = mutable.pointee.frames.lastIndex else { throw needsTree() }
         do {
-            switch frames[last].kind {
+            switch mutable.pointee.frames[last].kind {
             case .dictionary(var state, let start):
                 try endMember(value, in: &state)
-                frames[last].kind = .dictionary(state, keys: start)
+                mutable.pointee.frames[last].kind = .dictionary(state, keys: start)
             case .array(var state, let count):
                 try endElement(value, in: &state)
-                frames[last].kind = .array(state, count: count)
+                mutable.pointee.frames[last].kind = .array(state, count: count)
             case let .slot(pinned, stored):
                 guard stored == nil else { throw needsTree() }
-                frames[last].kind = .slot(pinned: pinned, value: value)
+                mutable.pointee.frames[last].kind = .slot(pinned: pinned, value: value)
             }
         } catch {
             throw needsTree()
@@ -373,35 +411,41 @@ final class DirectEncodingState {
     /// Begins member `key` of dictionary `id`, which must not have it yet.
     func beginMember(_ key: String, in id: Int) throws {
         try reach(id)
-        let last = frames.count - 1
-        guard case .dictionary(var state, let start) = frames[last].kind else { throw needsTree() }
-        if keys.count - start < 16 {
-            for index in start..<keys.count where keys[index].hasSameScalars(as: key) { throw needsTree() }
+        let last = mutable.pointee.frames.count - 1
+        guard case .dictionary(var state, let start) = mutable.pointee.frames[last].kind else { throw needsTree() }
+        if mutable.pointee.keys.count - start < 16 {
+            for index in start..<mutable.pointee.keys.count where mutable.pointee.keys[index].hasSameScalars(as: key) { throw needsTree() }
         } else {
-            if keySets[id] == nil { keySets[id] = Set(keys[start..<keys.count].map { DocumentKey($0) }) }
-            guard keySets[id, default: []].insert(DocumentKey(key)).inserted else { throw needsTree() }
+            if mutable.pointee.keySets[id] == nil { mutable.pointee.keySets[id] = Set(mutable.pointee.keys[start..<mutable.pointee.keys.count].map { DocumentKey($0) }) }
+            guard mutable.pointee.keySets[id, default: []].insert(DocumentKey(key)).inserted else { throw needsTree() }
         }
-        keys.append(key)
+        mutable.pointee.keys.append(key)
         objectCount += 1
         do { try beginMember(key, in: &state) } catch { throw needsTree() }
-        frames[last].kind = .dictionary(state, keys: start)
+        mutable.pointee.frames[last].kind = .dictionary(state, keys: start)
     }
 
     /// Begins the next element of array `id`; its index.
     func beginElement(in id: Int) throws -> Int {
         try reach(id)
-        let last = frames.count - 1
-        guard case .array(var state, let count) = frames[last].kind else { throw needsTree() }
+        let last = mutable.pointee.frames.count - 1
+        guard case .array(var state, let count) = mutable.pointee.frames[last].kind else { throw needsTree() }
         do { try beginElement(in: &state) } catch { throw needsTree() }
-        frames[last].kind = .array(state, count: count + 1)
+        mutable.pointee.frames[last].kind = .array(state, count: count + 1)
         return count
     }
 
     /// The elements begun in array `id` (the tree path's count); marks the encoding broken when
     /// the array is closed already.
     func count(of id: Int) -> Int {
-        for frame in frames.reversed() where frame.id == id {
-            if case let .array(_, count) = frame.kind { return count }
+        var index = mutable.pointee.frames.count - 1
+        while index >= 0 {
+            let frame = mutable.pointee.frames[index]
+            if frame.id == id {
+                if case let .array(_, count) = frame.kind { return count }
+                break
+            }
+            index -= 1
         }
         broken = true
         return 0
@@ -412,7 +456,7 @@ final class DirectEncodingState {
     func open(dictionary: Bool) throws -> Int {
         objectCount += 1
         do {
-            if dictionary { return push(.dictionary(try beginDictionary(), keys: keys.count)) }
+            if dictionary { return push(.dictionary(try beginDictionary(), keys: mutable.pointee.keys.count)) }
             return push(.array(try beginArray(), count: 0))
         } catch {
             throw needsTree()
@@ -424,7 +468,7 @@ final class DirectEncodingState {
     func open(dictionary: Bool, inSlot slot: Int) -> Int {
         do {
             try reach(slot)
-            guard case .slot(_, nil) = frames[frames.count - 1].kind else { throw needsTree() }
+            guard case .slot(_, nil) = mutable.pointee.frames[mutable.pointee.frames.count - 1].kind else { throw needsTree() }
             return try open(dictionary: dictionary)
         } catch {
             broken = true
@@ -459,7 +503,7 @@ final class DirectEncodingState {
     /// Puts the value of slot `slot`, which must have none yet.
     func fill(slot: Int, with value: () throws -> Value) throws {
         try reach(slot)
-        guard case .slot(_, nil) = frames[frames.count - 1].kind else { throw needsTree() }
+        guard case .slot(_, nil) = mutable.pointee.frames[mutable.pointee.frames.count - 1].kind else { throw needsTree() }
         try deliver(try value())
     }
 }

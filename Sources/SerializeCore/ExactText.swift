@@ -8,7 +8,7 @@
 extension String {
     /// Whether the two strings hold the same Unicode scalars (compared as UTF-8 bytes, which is
     /// the same thing), unlike `==`, which treats canonically equivalent strings as equal.
-    @inlinable
+    @inlinable @inline(__always)
     package func hasSameScalars(as other: String) -> Bool {
         #if _pointerBitWidth(_64)
         // The same representation (one literal, or copies of one string) is the same scalars:
@@ -20,6 +20,13 @@ extension String {
         // when their bytes differ: most keys are small, so a mismatch costs no byte comparison.
         if a.1 & b.1 & (1 << 61) != 0 { return false }
         #endif
+        return hasSameBytes(as: other)
+    }
+
+    /// ``hasSameScalars(as:)`` by reading the bytes: its part not inlined (the words' checks are,
+    /// in the loops that compare a key against its siblings).
+    @inlinable @inline(never)
+    package func hasSameBytes(as other: String) -> Bool {
         guard utf8.count == other.utf8.count else { return false }
         var left = self, right = other
         return left.withUTF8 { a in right.withUTF8 { b in String.sameBytes(a, b) } }

@@ -57,6 +57,38 @@ let everyPlistValue: Document = [
         #expect(try BinaryPlistReader().read(bytes) == records)
     }
 
+    /// A string met again as the same `String` value is found by that value's two words
+    /// (`BinaryPlistKnownStrings`), not its bytes: the bytes must be those written for distinct
+    /// copies of every string, with more keys than that cache holds, canonically equivalent keys
+    /// kept apart, and `CF$UID` met again as a known key still making a UID.
+    @Test func sharedStringValuesWriteWhatDistinctCopiesWrite() throws {
+        let keys = (0..<600).map { "a key long enough to live on the heap \($0)" } + ["\u{E9}", "e\u{301}", "K", "\u{212A}", "x"]
+        func copy(_ string: String) -> String { String(decoding: Array(string.utf8), as: UTF8.self) }
+        func document(_ spell: (String) -> String) -> Document {
+            let rounds: [Document] = (0..<3).map { round in
+                .dictionary(OrderedDictionary(uniqueKeysWithValues: keys.indices.map { index in
+                    (DocumentKey(spell(keys[index])), Document.string(spell(keys[(index + round) % keys.count])))
+                }))
+            }
+            let uids: [Document] = (0..<3).map { .dictionary([DocumentKey(spell("CF$UID")): .integer(Int64($0))]) }
+            return .array(rounds + uids + [.dictionary([DocumentKey(spell("x")): .null, DocumentKey(spell("CF$UID")): 9])])
+        }
+        let options = FormatOptions(null: .omit)
+        let shared = try BinaryPlistWriter(options: options).write(document { $0 })
+        let copies = try BinaryPlistWriter(options: options).write(document(copy))
+        #expect(shared == copies)
+        guard case var .array(expected) = document({ $0 }) else { return }
+        expected[expected.count - 1] = ["CF$UID": 9]
+        #expect(try BinaryPlistReader().read(shared) == .array(expected))
+        #expect(shared.ranges(of: Data("a key long enough to live on the heap 599".utf8)).count == 1)
+        // Foundation reads a UID object as something other than a dictionary: each `CF$UID`
+        // dictionary, its key met before, is one.
+        let objects = try PropertyListSerialization.propertyList(from: shared, format: nil) as? [Any] ?? []
+        #expect(objects.count == 7)
+        #expect(objects.prefix(3).allSatisfy { $0 is [String: Any] })
+        #expect(objects.suffix(4).allSatisfy { !($0 is [String: Any]) })
+    }
+
     /// The string table compares a candidate's first eight bytes (zero-padded) before the rest:
     /// strings equal there but not in their length or later bytes stay apart.
     @Test func stringsAlikeInTheirFirstEightBytesStayApart() throws {

@@ -58,6 +58,10 @@ enum CodableInput {
     static let binary = (try? ours.encode(records, as: .binaryPlist)) ?? Data()
     static let foundationJSON = (try? jsonEncoder.encode(records)) ?? Data()
     static let foundationBinary = (try? plistEncoder.encode(records)) ?? Data()
+    static let oneJSON = (try? ours.encode(one, as: .json)) ?? Data()
+    static let oneBinary = (try? ours.encode(one, as: .binaryPlist)) ?? Data()
+    static let oneFoundationJSON = (try? jsonEncoder.encode(one)) ?? Data()
+    static let oneFoundationBinary = (try? plistEncoder.encode(one)) ?? Data()
 }
 
 let benchmarks: @Sendable () -> Void = {
@@ -112,18 +116,39 @@ let benchmarks: @Sendable () -> Void = {
         }
     }
 
-    // MARK: - One record of each shared model
+    // MARK: - One record of each shared model, 10,000 times (the per-call cost)
 
-    Benchmark("encode shared models ×1000: JSONEncoder") { benchmark in
-        for _ in benchmark.scaledIterations { for _ in 0..<1000 { blackHole(try CodableInput.jsonEncoder.encode(CodableInput.one)) } }
+    // 10,000 calls rather than 1,000: cpuTotal counts in 10 ms steps.
+    Benchmark("encode shared models ×10k: JSONEncoder") { benchmark in
+        for _ in benchmark.scaledIterations { for _ in 0..<10_000 { blackHole(try CodableInput.jsonEncoder.encode(CodableInput.one)) } }
     }
-    Benchmark("encode shared models ×1000: DocumentEncoder → JSON") { benchmark in
-        for _ in benchmark.scaledIterations { for _ in 0..<1000 { blackHole(try CodableInput.ours.encode(CodableInput.one, as: .json)) } }
+    Benchmark("encode shared models ×10k: DocumentEncoder → JSON") { benchmark in
+        for _ in benchmark.scaledIterations { for _ in 0..<10_000 { blackHole(try CodableInput.ours.encode(CodableInput.one, as: .json)) } }
     }
-    Benchmark("encode shared models ×1000: PropertyListEncoder (binary)") { benchmark in
-        for _ in benchmark.scaledIterations { for _ in 0..<1000 { blackHole(try CodableInput.plistEncoder.encode(CodableInput.one)) } }
+    Benchmark("encode shared models ×10k: PropertyListEncoder (binary)") { benchmark in
+        for _ in benchmark.scaledIterations { for _ in 0..<10_000 { blackHole(try CodableInput.plistEncoder.encode(CodableInput.one)) } }
     }
-    Benchmark("encode shared models ×1000: DocumentEncoder → binary plist") { benchmark in
-        for _ in benchmark.scaledIterations { for _ in 0..<1000 { blackHole(try CodableInput.ours.encode(CodableInput.one, as: .binaryPlist)) } }
+    Benchmark("encode shared models ×10k: DocumentEncoder → binary plist") { benchmark in
+        for _ in benchmark.scaledIterations { for _ in 0..<10_000 { blackHole(try CodableInput.ours.encode(CodableInput.one, as: .binaryPlist)) } }
+    }
+    Benchmark("decode shared models ×10k: JSONDecoder", configuration: .init(setup: { _ = CodableInput.oneFoundationJSON })) { benchmark in
+        for _ in benchmark.scaledIterations {
+            for _ in 0..<10_000 { blackHole(try JSONDecoder().decode([CodableInput.Record].self, from: CodableInput.oneFoundationJSON)) }
+        }
+    }
+    Benchmark("decode shared models ×10k: JSON → DocumentDecoder", configuration: .init(setup: { _ = CodableInput.oneJSON })) { benchmark in
+        for _ in benchmark.scaledIterations {
+            for _ in 0..<10_000 { blackHole(try CodableInput.decoder.decode([CodableInput.Record].self, from: CodableInput.oneJSON, as: .json)) }
+        }
+    }
+    Benchmark("decode shared models ×10k: PropertyListDecoder (binary)", configuration: .init(setup: { _ = CodableInput.oneFoundationBinary })) { benchmark in
+        for _ in benchmark.scaledIterations {
+            for _ in 0..<10_000 { blackHole(try PropertyListDecoder().decode([CodableInput.Record].self, from: CodableInput.oneFoundationBinary)) }
+        }
+    }
+    Benchmark("decode shared models ×10k: binary plist → DocumentDecoder", configuration: .init(setup: { _ = CodableInput.oneBinary })) { benchmark in
+        for _ in benchmark.scaledIterations {
+            for _ in 0..<10_000 { blackHole(try CodableInput.decoder.decode([CodableInput.Record].self, from: CodableInput.oneBinary, as: .binaryPlist)) }
+        }
     }
 }

@@ -119,3 +119,62 @@ struct BinaryPlistStringTable {
         }
     }
 }
+
+/// The object numbers of strings met before as the same `String` value: a coding key's
+/// `stringValue` (or a tree's shared key) and a literal in a model are one string value for every
+/// record, so its object is found by the string's two words, without reading its bytes, hashing
+/// them or probing the string table.
+///
+/// An entry holds its `String`, so its storage stays alive and unchanged: while it does, another
+/// string with the same two words is the same storage (or, for a small string, the same bytes
+/// inline), hence the same bytes. Strings are never matched by `==`. A string met as a different
+/// value (another copy of the bytes) simply misses, and the string table decides.
+struct BinaryPlistKnownStrings {
+    /// What a lookup reads: the string's two words and its object.
+    struct Entry {
+        var words: (UInt64, UInt64) = (0, 0)
+        /// The key's object number, or -1 for an empty entry.
+        var object = -1
+        /// Whether the key is `CF$UID` (an NSKeyedArchiver UID's only key).
+        var isUID = false
+    }
+
+    /// Direct-mapped: a colliding key replaces the entry.
+    var entries = [Entry](repeating: Entry(), count: 256)
+    /// The strings of ``entries``, kept alive (never read).
+    var keys = [String](repeating: "", count: 256)
+
+    /// The two words of a `String` value.
+    @inline(__always) static func words(_ key: String) -> (UInt64, UInt64) {
+        unsafeBitCast(key, to: (UInt64, UInt64).self)
+    }
+
+    @inline(__always) static func index(_ words: (UInt64, UInt64), mask: Int) -> Int {
+        let mixed = (words.0 ^ words.1 &* 0x9E37_79B9_7F4A_7C15) &* 0x9E37_79B9_7F4A_7C15
+        return Int(truncatingIfNeeded: mixed >> 40) & mask
+    }
+
+    /// The entry of `key`, when the same string value was recorded.
+    @inline(__always) func entry(for key: String) -> Entry? {
+        #if _pointerBitWidth(_64)
+        let words = Self.words(key)
+        return entries.withUnsafeBufferPointer { entries in
+            let entry = entries[Self.index(words, mask: entries.count - 1)]
+            guard entry.object >= 0, entry.words == words else { return nil }
+            return entry
+        }
+        #else
+        return nil
+        #endif
+    }
+
+    /// Records `key` as object `object`.
+    mutating func record(_ key: String, object: Int, isUID: Bool) {
+        #if _pointerBitWidth(_64)
+        let words = Self.words(key)
+        let index = Self.index(words, mask: entries.count - 1)
+        keys[index] = key
+        entries[index] = Entry(words: words, object: object, isUID: isUID)
+        #endif
+    }
+}

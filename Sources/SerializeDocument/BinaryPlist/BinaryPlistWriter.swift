@@ -57,6 +57,11 @@ package struct BinaryPlistOutput: DocumentBuilder {
         /// Whether the first member kept (not omitted) is `CF$UID`; the key on ``keyBytes``
         /// is only the last member started, which may have been omitted.
         var firstKeptKeyIsUID = false
+        /// The object number of the last member's key when it was written before (then its
+        /// bytes are not on ``keyBytes``), or -1.
+        var keyObject = -1
+        /// Whether that key (``keyObject``) is `CF$UID`.
+        var keyObjectIsUID = false
 
         package init(start: Int, keyStart: Int = 0) {
             self.start = start
@@ -78,6 +83,9 @@ package struct BinaryPlistOutput: DocumentBuilder {
     /// different string in the other encoding).
     var asciiStrings = BinaryPlistStringTable()
     var utf16Strings = BinaryPlistStringTable()
+    /// Keys and strings written before, by their `String` value (``beginMember(_:in:)``,
+    /// ``addString(_:)``).
+    var knownStrings = BinaryPlistKnownStrings()
     /// The UTF-16 big-endian bytes of the string being added.
     let utf16Scratch = ByteBuffer(capacity: 256)
     /// The UTF-8 bytes of the key of each open dictionary's last member, innermost last: a key's
@@ -118,8 +126,20 @@ package struct BinaryPlistOutput: DocumentBuilder {
     /// The object number of a string with exactly these code units: written now, or the one
     /// written before.
     mutating func addString(_ string: String) -> Int {
-        var string = string
-        return string.withUTF8 { addString(utf8: $0) }
+        if let known = knownStrings.entry(for: string) { return known.object }
+        var copy = string
+        return copy.withUTF8 { utf8 in
+            let written = offsets.count
+            let id = addString(utf8: utf8)
+            // Written before from another value: this one is remembered for the next time.
+            if id < written { knownStrings.record(string, object: id, isUID: Self.isUIDKey(utf8)) }
+            return id
+        }
+    }
+
+    /// Whether `utf8` is `CF$UID`, the key of an NSKeyedArchiver UID.
+    @inline(__always) static func isUIDKey(_ utf8: UnsafeBufferPointer<UInt8>) -> Bool {
+        utf8.count == 6 && utf8.elementsEqual("CF$UID".utf8)
     }
 
     /// ``addString(_:)`` from a string's UTF-8 bytes (valid UTF-8).
@@ -133,9 +153,7 @@ package struct BinaryPlistOutput: DocumentBuilder {
             bytes.append(utf8)
             return id
         }
-        utf16Scratch.removeAll()
-        Self.appendUTF16BigEndian(of: utf8, to: utf16Scratch)
-        let units = utf16Scratch.written
+        let units = utf16Units(of: utf8)
         let probe = BinaryPlistStringTable.probe(units)
         if let id = utf16Strings.object(for: units, probe: probe, in: bytes) { return id }
         let id = begin()
@@ -143,6 +161,21 @@ package struct BinaryPlistOutput: DocumentBuilder {
         utf16Strings.insert(probe: probe, object: id, payload: bytes.count, count: units.count)
         bytes.append(units)
         return id
+    }
+
+    /// The object number of a string with exactly these bytes (valid UTF-8) written before, or
+    /// nil; writes nothing.
+    func existingString(utf8: UnsafeBufferPointer<UInt8>) -> Int? {
+        if ByteScanning.isASCII(utf8) { return asciiStrings.object(for: utf8, probe: BinaryPlistStringTable.probe(utf8), in: bytes) }
+        let units = utf16Units(of: utf8)
+        return utf16Strings.object(for: units, probe: BinaryPlistStringTable.probe(units), in: bytes)
+    }
+
+    /// The UTF-16 big-endian bytes of `utf8`, in ``utf16Scratch`` (valid until its next use).
+    func utf16Units(of utf8: UnsafeBufferPointer<UInt8>) -> UnsafeBufferPointer<UInt8> {
+        utf16Scratch.removeAll()
+        Self.appendUTF16BigEndian(of: utf8, to: utf16Scratch)
+        return utf16Scratch.written
     }
 
     /// Appends the UTF-16 big-endian code units of `utf8` (a `String`'s bytes, so valid UTF-8)
@@ -265,13 +298,33 @@ package struct BinaryPlistOutput: DocumentBuilder {
         return PendingDictionary(start: pendingRefs.count, keyStart: keyBytes.count)
     }
 
+    /// Begins member `key`: a key met before as the same string value (``BinaryPlistKnownStrings``)
+    /// or already written is taken by its object number; any other waits on ``keyBytes``, to be
+    /// written after its value as ``beginMember(validatedUTF8:in:)`` does, so the bytes are the same.
     package mutating func beginMember(_ key: String, in dictionary: inout PendingDictionary) {
-        var key = key
-        key.withUTF8 { beginMember(validatedUTF8: $0, in: &dictionary) }
+        if let known = knownStrings.entry(for: key) {
+            if tracksPath { path.push(.key(key)) }
+            dictionary.keyObject = known.object
+            dictionary.keyObjectIsUID = known.isUID
+            return
+        }
+        var copy = key
+        copy.withUTF8 { utf8 in
+            guard let object = existingString(utf8: utf8) else {
+                beginMember(validatedUTF8: utf8, in: &dictionary)
+                return
+            }
+            if tracksPath { path.push(.key(key)) }
+            let isUID = Self.isUIDKey(utf8)
+            knownStrings.record(key, object: object, isUID: isUID)
+            dictionary.keyObject = object
+            dictionary.keyObjectIsUID = isUID
+        }
     }
 
     package mutating func beginMember(validatedUTF8 key: UnsafeBufferPointer<UInt8>, in dictionary: inout PendingDictionary) {
         if tracksPath { path.push(.key(String(decoding: key, as: UTF8.self))) }
+        dictionary.keyObject = -1
         keyBytes.truncate(to: dictionary.keyStart)
         keyBytes.append(key)
     }
@@ -279,10 +332,16 @@ package struct BinaryPlistOutput: DocumentBuilder {
     package mutating func endMember(_ value: Int?, in dictionary: inout PendingDictionary) {
         if tracksPath { path.pop() }
         guard let value else { return }
-        // Adding the key's string appends to `bytes` and `utf16Scratch`, never to `keyBytes`.
-        let key = UnsafeBufferPointer(rebasing: keyBytes.written[dictionary.keyStart...])
-        if pendingRefs.count == dictionary.start { dictionary.firstKeptKeyIsUID = key.elementsEqual("CF$UID".utf8) }
-        let keyObject = addString(utf8: key)
+        let keyObject: Int
+        if dictionary.keyObject >= 0 {
+            if pendingRefs.count == dictionary.start { dictionary.firstKeptKeyIsUID = dictionary.keyObjectIsUID }
+            keyObject = dictionary.keyObject
+        } else {
+            // Adding the key's string appends to `bytes` and `utf16Scratch`, never to `keyBytes`.
+            let key = UnsafeBufferPointer(rebasing: keyBytes.written[dictionary.keyStart...])
+            if pendingRefs.count == dictionary.start { dictionary.firstKeptKeyIsUID = Self.isUIDKey(key) }
+            keyObject = addString(utf8: key)
+        }
         pendingRefs.append(keyObject)
         pendingRefs.append(value)
     }
