@@ -78,20 +78,41 @@ final class DirectEncodingState {
         var kind: Kind
     }
 
+    /// What leads from a frame's parent to the frame in the coding path: nothing (a container
+    /// opened in its slot, a single value container's value), a key or an array index.
+    ///
+    /// The coding path is not built as the values come: each frame keeps its own step, and a
+    /// path is rendered from the stack only when something asks (``codingPath(ofFrame:)``).
+    enum PathStep {
+        case none
+        case key(String, Int?)
+        case index(Int)
+    }
+
     /// The frames, innermost last, in memory of their own: a frame is plain data, and an array
-    /// checked each change of its innermost frame for a unique buffer.
+    /// checked each change of its innermost frame for a unique buffer. Each frame's
+    /// ``PathStep`` is kept beside it, apart, so that reading a frame retains nothing.
     struct FrameStack {
         private var base: UnsafeMutablePointer<Frame>
+        private var steps: UnsafeMutablePointer<PathStep>
         private var capacity: Int
         private(set) var count = 0
 
         init(capacity: Int) {
             base = .allocate(capacity: capacity)
+            steps = .allocate(capacity: capacity)
             self.capacity = capacity
         }
 
-        /// Frees the memory (the frames need no deinitialization: they hold no references).
-        func deallocate() { base.deallocate() }
+        /// Frees the memory (the frames hold no references; the steps left may).
+        func deallocate() {
+            steps.deinitialize(count: count)
+            steps.deallocate()
+            base.deallocate()
+        }
+
+        /// The path step of the frame at `index`.
+        func step(at index: Int) -> PathStep { steps[index] }
 
         var isEmpty: Bool { count == 0 }
         /// The innermost frame's index.
@@ -102,9 +123,10 @@ final class DirectEncodingState {
             nonmutating _modify { yield &base[index] }
         }
 
-        @inline(__always) mutating func append(_ frame: Frame) {
+        @inline(__always) mutating func append(_ frame: Frame, step: PathStep) {
             if count == capacity { grow() }
             (base + count).initialize(to: frame)
+            (steps + count).initialize(to: step)
             count += 1
         }
 
@@ -113,12 +135,17 @@ final class DirectEncodingState {
             grown.moveInitialize(from: base, count: count)
             base.deallocate()
             base = grown
+            let grownSteps = UnsafeMutablePointer<PathStep>.allocate(capacity: capacity * 2)
+            grownSteps.moveInitialize(from: steps, count: count)
+            steps.deallocate()
+            steps = grownSteps
             capacity *= 2
         }
 
         mutating func popLast() -> Frame? {
             guard count > 0 else { return nil }
             count -= 1
+            (steps + count).deinitialize(count: 1)
             return (base + count).move()
         }
     }
@@ -202,7 +229,7 @@ final class DirectEncodingState {
     func encodeRoot<T: Encodable>(_ value: T) -> Value? {
         defer { mutable.pointee.spareEncoders.removeAll() }  // they hold this state
         do {
-            let root = try box(value, at: .root)
+            let root = try box(value, step: .none)
             guard !broken, mutable.pointee.frames.isEmpty else { return nil }
             return root
         } catch {
@@ -218,20 +245,21 @@ final class DirectEncodingState {
 
     // MARK: - Values
 
-    /// Encodes `value` at the position just begun (a member, an element, a slot): the types every
-    /// format writes as one value directly, anything else through its `encode(to:)` into a slot.
-    func box<T: Encodable>(_ value: T, at path: CodingPathNode) throws -> Value {
+    /// Encodes `value` at the position just begun (a member, an element, a slot), which `step`
+    /// leads to from the innermost frame: the types every format writes as one value directly,
+    /// anything else through its `encode(to:)` into a slot.
+    func box<T: Encodable>(_ value: T, step: PathStep) throws -> Value {
         if let direct = common.direct(value) { return try scalar(direct) }
         if T.self == Date.self, let custom = common.custom.dates, let date = value as? Date {
-            return try inSlot(at: path, reuse: false) { try custom(date, $0) }
+            return try inSlot(step: step, reuse: false) { try custom(date, $0) }
         }
         if T.self == Data.self, let custom = common.custom.data, let data = value as? Data {
-            return try inSlot(at: path, reuse: false) { try custom(data, $0) }
+            return try inSlot(step: step, reuse: false) { try custom(data, $0) }
         }
         if common.renamesKeys, let dictionary = value as? any StringKeyedEncodable {
-            return try dictionary.encodeMembers(directly: self, at: path)
+            return try dictionary.encodeMembers(directly: self, step: step)
         }
-        return try inSlot(at: path, reuse: true) { try value.encode(to: $0) }
+        return try inSlot(step: step, reuse: true) { try value.encode(to: $0) }
     }
 
     /// A value that is not a container, written.
@@ -249,11 +277,11 @@ final class DirectEncodingState {
 
     /// Runs `body` with an encoder for a new pinned slot, closes what it left open and returns
     /// the slot's value (an empty dictionary when it encoded nothing, as the tree path does).
-    func inSlot(at path: CodingPathNode, reuse: Bool, _ body: (DirectValueEncoder) throws -> Void) throws -> Value {
-        let id = push(.slot(pinned: true, value: nil))
+    func inSlot(step: PathStep, reuse: Bool, _ body: (DirectValueEncoder) throws -> Void) throws -> Value {
+        let id = push(.slot(pinned: true, value: nil), step: step)
         let index = mutable.pointee.frames.count - 1
         var encoder = (reuse ? mutable.pointee.spareEncoders.popLast() : nil) ?? DirectValueEncoder(state: self)
-        encoder.reset(path: path, slot: id)
+        encoder.reset(slot: id)
         do { try body(encoder) } catch {
             broken = true
             throw error
@@ -328,23 +356,56 @@ final class DirectEncodingState {
     }
 
     /// A `[String: V]` under a key strategy: its keys are data, written as they are.
-    func encodeStringKeyed<Element: Encodable>(_ dictionary: [String: Element], at path: CodingPathNode) throws -> Value {
-        try inSlot(at: path, reuse: false) { encoder in
+    func encodeStringKeyed<Element: Encodable>(_ dictionary: [String: Element], step: PathStep) throws -> Value {
+        try inSlot(step: step, reuse: false) { encoder in
             let id = encoder.openDictionary()
             for (key, value) in dictionary {
                 try beginMember(key, in: id)
-                try deliver(try box(value, at: path.appending(PathKey(stringValue: key, intValue: nil))))
+                try deliver(try box(value, step: .key(key, nil)))
             }
         }
     }
 
     // MARK: - Frames
 
-    private func push(_ kind: Frame.Kind) -> Int {
+    private func push(_ kind: Frame.Kind, step: PathStep) -> Int {
         let id = mutable.pointee.nextID
         mutable.pointee.nextID += 1
-        mutable.pointee.frames.append(Frame(id: id, kind: kind))
+        mutable.pointee.frames.append(Frame(id: id, kind: kind), step: step)
         return id
+    }
+
+    /// The coding path of frame `id`, from the steps of the frames beneath it; nil, and the
+    /// encoding marked broken, when the frame is closed (a container or encoder kept after its
+    /// value moved on: the tree path, which keeps every container's path, then decides).
+    func codingPath(ofFrame id: Int) -> [any CodingKey]? {
+        var index = mutable.pointee.frames.count - 1
+        while index >= 0, mutable.pointee.frames[index].id > id { index -= 1 }
+        guard index >= 0, mutable.pointee.frames[index].id == id else {
+            broken = true
+            return nil
+        }
+        var keys: [any CodingKey] = []
+        for below in 0...index {
+            switch mutable.pointee.frames.step(at: below) {
+            case .none: break
+            case let .key(string, int): keys.append(PathKey(stringValue: string, intValue: int))
+            case let .index(position): keys.append(PathKey(index: position))
+            }
+        }
+        return keys
+    }
+
+    /// What ``codingPath(ofFrame:)`` gives, or an empty path for a closed frame (the encoding
+    /// is then broken, and its output thrown away).
+    func renderedPath(ofFrame id: Int) -> [any CodingKey] { codingPath(ofFrame: id) ?? [] }
+
+    /// The document key of coding key `key` in the dictionary of frame `id` (a custom key
+    /// strategy sees the coding path, rendered then).
+    @inline(__always)
+    func key(_ key: some CodingKey, inFrame id: Int) -> String {
+        if common.custom.keys != nil { return common.key(key, path: renderedPath(ofFrame: id)) }
+        return common.snakeCase ? SnakeCase.convert(key.stringValue) : key.stringValue
     }
 
     /// Makes frame `id` the innermost, closing the finished frames above it; throws when it is
@@ -453,11 +514,11 @@ final class DirectEncodingState {
 
     /// Opens a container at the innermost position (a slot just reached, a member or element
     /// just begun); its id.
-    func open(dictionary: Bool) throws -> Int {
+    func open(dictionary: Bool, step: PathStep) throws -> Int {
         objectCount += 1
         do {
-            if dictionary { return push(.dictionary(try beginDictionary(), keys: mutable.pointee.keys.count)) }
-            return push(.array(try beginArray(), count: 0))
+            if dictionary { return push(.dictionary(try beginDictionary(), keys: mutable.pointee.keys.count), step: step) }
+            return push(.array(try beginArray(), count: 0), step: step)
         } catch {
             throw needsTree()
         }
@@ -469,7 +530,7 @@ final class DirectEncodingState {
         do {
             try reach(slot)
             guard case .slot(_, nil) = mutable.pointee.frames[mutable.pointee.frames.count - 1].kind else { throw needsTree() }
-            return try open(dictionary: dictionary)
+            return try open(dictionary: dictionary, step: .none)
         } catch {
             broken = true
             return -1
@@ -478,10 +539,10 @@ final class DirectEncodingState {
 
     /// Opens a container as member `key` of dictionary `parent` (or as the next element of array
     /// `parent` when `key` is nil); -1 when the stream cannot.
-    func openNested(dictionary: Bool, key: String?, in parent: Int) -> Int {
+    func openNested(dictionary: Bool, key: String?, in parent: Int, step: PathStep) -> Int {
         do {
             if let key { try beginMember(key, in: parent) } else { _ = try beginElement(in: parent) }
-            return try open(dictionary: dictionary)
+            return try open(dictionary: dictionary, step: step)
         } catch {
             broken = true
             return -1
@@ -490,10 +551,10 @@ final class DirectEncodingState {
 
     /// Begins member `key` of `parent` (or its next element when `key` is nil) as an unpinned
     /// slot for a super encoder; the slot's id, or -1 when the stream cannot.
-    func openSuper(key: String?, in parent: Int) -> Int {
+    func openSuper(key: String?, in parent: Int, step: PathStep) -> Int {
         do {
             if let key { try beginMember(key, in: parent) } else { _ = try beginElement(in: parent) }
-            return push(.slot(pinned: false, value: nil))
+            return push(.slot(pinned: false, value: nil), step: step)
         } catch {
             broken = true
             return -1
