@@ -50,7 +50,7 @@ struct NeedsTree: Error {}
 /// Every container, and every value position an encoder may still fill (a slot), is a frame on
 /// one stack, innermost last, with an id that grows as frames are pushed. A write to a container
 /// is in order when the container is still on the stack and no value being encoded (a pinned
-/// slot, ``box(_:at:)``) lies above it: the frames above it are finished, and are closed. Any
+/// slot, ``box(_:step:)``) lies above it: the frames above it are finished, and are closed. Any
 /// other write (to a closed container, a repeated key, a second value for one encoder, a writer's
 /// refusal, an error) marks the encoding ``broken``, and the tree path decides.
 ///
@@ -61,94 +61,6 @@ final class DirectEncodingState {
     /// A finished value: the binary plist's object number (nil for an omitted null), nil for
     /// JSON and XML, which need none.
     typealias Value = Int?
-
-    struct Frame {
-        enum Kind {
-            /// An open dictionary (JSON and XML keep their member count in `start`); its keys
-            /// are on ``keys`` from `keys` on.
-            case dictionary(BinaryPlistOutput.PendingDictionary, keys: Int)
-            /// An open array with `count` elements begun.
-            case array(Int, count: Int)
-            /// A value position: `pinned` while ``box(_:at:)`` encodes into it (only it closes
-            /// the slot), unpinned for a super encoder (closed when its parent moves on).
-            case slot(pinned: Bool, value: Value?)
-        }
-
-        let id: Int
-        var kind: Kind
-    }
-
-    /// What leads from a frame's parent to the frame in the coding path: nothing (a container
-    /// opened in its slot, a single value container's value), a key or an array index.
-    ///
-    /// The coding path is not built as the values come: each frame keeps its own step, and a
-    /// path is rendered from the stack only when something asks (``codingPath(ofFrame:)``).
-    enum PathStep {
-        case none
-        case key(String, Int?)
-        case index(Int)
-    }
-
-    /// The frames, innermost last, in memory of their own: a frame is plain data, and an array
-    /// checked each change of its innermost frame for a unique buffer. Each frame's
-    /// ``PathStep`` is kept beside it, apart, so that reading a frame retains nothing.
-    struct FrameStack {
-        private var base: UnsafeMutablePointer<Frame>
-        private var steps: UnsafeMutablePointer<PathStep>
-        private var capacity: Int
-        private(set) var count = 0
-
-        init(capacity: Int) {
-            base = .allocate(capacity: capacity)
-            steps = .allocate(capacity: capacity)
-            self.capacity = capacity
-        }
-
-        /// Frees the memory (the frames hold no references; the steps left may).
-        func deallocate() {
-            steps.deinitialize(count: count)
-            steps.deallocate()
-            base.deallocate()
-        }
-
-        /// The path step of the frame at `index`.
-        func step(at index: Int) -> PathStep { steps[index] }
-
-        var isEmpty: Bool { count == 0 }
-        /// The innermost frame's index.
-        var lastIndex: Int? { count > 0 ? count - 1 : nil }
-
-        subscript(index: Int) -> Frame {
-            get { base[index] }
-            nonmutating _modify { yield &base[index] }
-        }
-
-        @inline(__always) mutating func append(_ frame: Frame, step: PathStep) {
-            if count == capacity { grow() }
-            (base + count).initialize(to: frame)
-            (steps + count).initialize(to: step)
-            count += 1
-        }
-
-        @inline(never) private mutating func grow() {
-            let grown = UnsafeMutablePointer<Frame>.allocate(capacity: capacity * 2)
-            grown.moveInitialize(from: base, count: count)
-            base.deallocate()
-            base = grown
-            let grownSteps = UnsafeMutablePointer<PathStep>.allocate(capacity: capacity * 2)
-            grownSteps.moveInitialize(from: steps, count: count)
-            steps.deallocate()
-            steps = grownSteps
-            capacity *= 2
-        }
-
-        mutating func popLast() -> Frame? {
-            guard count > 0 else { return nil }
-            count -= 1
-            (steps + count).deinitialize(count: 1)
-            return (base + count).move()
-        }
-    }
 
     /// What changes during the encoding, behind a pointer: a class's stored `var` is checked for
     /// exclusive access at run time on every access, which cost a quarter of the encoding.
@@ -165,8 +77,8 @@ final class DirectEncodingState {
         /// The binary plist writer's bound on the objects, counted as
         /// `BinaryPlistOutput.objectBound` counts a tree: one per value and one per dictionary key.
         var objectCount = 0
-        /// Encoders whose value is done, ready for the next one.
-        var spareEncoders: [DirectValueEncoder] = []
+        /// The slots' encoders, reused.
+        var encoders = EncoderPool()
     }
 
     private let mutable: UnsafeMutablePointer<Mutable>
@@ -215,6 +127,7 @@ final class DirectEncodingState {
 
     deinit {
         mutable.pointee.frames.deallocate()
+        mutable.pointee.encoders.deallocate()
         mutable.deinitialize(count: 1)
         mutable.deallocate()
         jsonOutput?.deinitialize(count: 1)
@@ -227,7 +140,7 @@ final class DirectEncodingState {
 
     /// The root value, or nil when the tree path must decide.
     func encodeRoot<T: Encodable>(_ value: T) -> Value? {
-        defer { mutable.pointee.spareEncoders.removeAll() }  // they hold this state
+        defer { mutable.pointee.encoders.removeAll() }  // they hold this state
         do {
             let root = try box(value, step: .none)
             guard !broken, mutable.pointee.frames.isEmpty else { return nil }
@@ -280,18 +193,23 @@ final class DirectEncodingState {
     func inSlot(step: PathStep, reuse: Bool, _ body: (DirectValueEncoder) throws -> Void) throws -> Value {
         let id = push(.slot(pinned: true, value: nil), step: step)
         let index = mutable.pointee.frames.count - 1
-        var encoder = (reuse ? mutable.pointee.spareEncoders.popLast() : nil) ?? DirectValueEncoder(state: self)
-        encoder.reset(slot: id)
-        do { try body(encoder) } catch {
+        do {
+            if reuse, let pooled = mutable.pointee.encoders.encoder(at: index, state: self) {
+                try pooled._withUnsafeGuaranteedRef { encoder in
+                    encoder.reset(slot: id)
+                    try body(encoder)
+                }
+            } else {
+                try body(DirectValueEncoder(state: self, slot: id))
+            }
+        } catch {
             broken = true
             throw error
         }
         guard index < mutable.pointee.frames.count, mutable.pointee.frames[index].id == id else { throw needsTree() }
         while mutable.pointee.frames.count - 1 > index { try closeTop() }
         guard let frame = mutable.pointee.frames.popLast(), case let .slot(_, stored) = frame.kind else { throw needsTree() }
-        let value = try stored ?? emptyDictionary()
-        if reuse, isKnownUniquelyReferenced(&encoder) { mutable.pointee.spareEncoders.append(encoder) }
-        return value
+        return try stored ?? emptyDictionary()
     }
 
     /// `{}`: what a value that encodes nothing, or an unused super encoder, becomes.
