@@ -14,8 +14,7 @@ final class DirectValueEncoder: Encoder, SingleValueEncodingContainer {
     }
 
     let state: DirectEncodingState
-    var path: CodingPathNode = .root
-    /// The id of the slot this encoder fills.
+    /// The id of the slot this encoder fills (its coding path is the slot frame's).
     var slot = -1
     var use = Use.fresh
 
@@ -23,19 +22,18 @@ final class DirectValueEncoder: Encoder, SingleValueEncodingContainer {
         self.state = state
     }
 
-    convenience init(state: DirectEncodingState, path: CodingPathNode, slot: Int) {
+    convenience init(state: DirectEncodingState, slot: Int) {
         self.init(state: state)
-        reset(path: path, slot: slot)
+        reset(slot: slot)
     }
 
-    /// Ready for a new value at `path`.
-    func reset(path: CodingPathNode, slot: Int) {
-        self.path = path
+    /// Ready for a new value in slot `slot`.
+    func reset(slot: Int) {
         self.slot = slot
         use = .fresh
     }
 
-    var codingPath: [any CodingKey] { path.codingPath }
+    var codingPath: [any CodingKey] { state.renderedPath(ofFrame: slot) }
     var userInfo: [CodingUserInfoKey: Any] { state.common.userInfo }
 
     /// The dictionary this encoder's keyed containers write into (the tree path shares one too).
@@ -54,7 +52,7 @@ final class DirectValueEncoder: Encoder, SingleValueEncodingContainer {
     }
 
     func container<Key: CodingKey>(keyedBy type: Key.Type) -> KeyedEncodingContainer<Key> {
-        KeyedEncodingContainer(DirectKeyedEncoder<Key>(state: state, path: path, id: openDictionary()))
+        KeyedEncodingContainer(DirectKeyedEncoder<Key>(state: state, id: openDictionary()))
     }
 
     func unkeyedContainer() -> any UnkeyedEncodingContainer {
@@ -68,7 +66,7 @@ final class DirectValueEncoder: Encoder, SingleValueEncodingContainer {
             state.broken = true
             id = -1
         }
-        return DirectUnkeyedEncoder(state: state, path: path, id: id)
+        return DirectUnkeyedEncoder(state: state, id: id)
     }
 
     func singleValueContainer() -> any SingleValueEncodingContainer { self }
@@ -101,22 +99,22 @@ final class DirectValueEncoder: Encoder, SingleValueEncodingContainer {
     func encode(_ value: UInt16) throws { try put(.integer(Int64(value))) }
     func encode(_ value: UInt32) throws { try put(.integer(Int64(value))) }
     func encode(_ value: UInt64) throws { try put(Document(unsigned: value)) }
-    func encode<T: Encodable>(_ value: T) throws { try put { try state.box(value, at: path) } }
+    func encode<T: Encodable>(_ value: T) throws { try put { try state.box(value, step: .none) } }
 }
 
 // MARK: - Keyed
 
 struct DirectKeyedEncoder<Key: CodingKey>: KeyedEncodingContainerProtocol {
     let state: DirectEncodingState
-    let path: CodingPathNode
-    /// The dictionary's frame id (-1: one the stream could not open; every write refuses).
+    /// The dictionary's frame id (-1: one the stream could not open; every write refuses); its
+    /// coding path is the frame's.
     let id: Int
 
-    var codingPath: [any CodingKey] { path.codingPath }
+    var codingPath: [any CodingKey] { state.renderedPath(ofFrame: id) }
 
     @inline(__always)
     private func put(_ document: Document, _ key: Key) throws {
-        try state.beginMember(state.common.key(key, in: path), in: id)
+        try state.beginMember(state.key(key, inFrame: id), in: id)
         try state.deliver(try state.scalar(document))
     }
 
@@ -138,27 +136,27 @@ struct DirectKeyedEncoder<Key: CodingKey>: KeyedEncodingContainerProtocol {
 
     mutating func encode<T: Encodable>(_ value: T, forKey key: Key) throws {
         if let direct = state.common.direct(value) { return try put(direct, key) }
-        try state.beginMember(state.common.key(key, in: path), in: id)
-        try state.deliver(try state.box(value, at: path.appending(key)))
+        try state.beginMember(state.key(key, inFrame: id), in: id)
+        try state.deliver(try state.box(value, step: .key(key.stringValue, key.intValue)))
     }
 
     mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type, forKey key: Key) -> KeyedEncodingContainer<NestedKey> {
-        let nested = state.openNested(dictionary: true, key: state.common.key(key, in: path), in: id)
-        return KeyedEncodingContainer(DirectKeyedEncoder<NestedKey>(state: state, path: path.appending(key), id: nested))
+        let nested = state.openNested(dictionary: true, key: state.key(key, inFrame: id), in: id, step: .key(key.stringValue, key.intValue))
+        return KeyedEncodingContainer(DirectKeyedEncoder<NestedKey>(state: state, id: nested))
     }
 
     mutating func nestedUnkeyedContainer(forKey key: Key) -> any UnkeyedEncodingContainer {
-        let nested = state.openNested(dictionary: false, key: state.common.key(key, in: path), in: id)
-        return DirectUnkeyedEncoder(state: state, path: path.appending(key), id: nested)
+        let nested = state.openNested(dictionary: false, key: state.key(key, inFrame: id), in: id, step: .key(key.stringValue, key.intValue))
+        return DirectUnkeyedEncoder(state: state, id: nested)
     }
 
     /// Member `super` (never renamed by a key strategy, as in the tree path).
     mutating func superEncoder() -> any Encoder {
-        DirectValueEncoder(state: state, path: path.appending(PathKey.super), slot: state.openSuper(key: "super", in: id))
+        DirectValueEncoder(state: state, slot: state.openSuper(key: "super", in: id, step: .key(PathKey.super.stringValue, nil)))
     }
 
     mutating func superEncoder(forKey key: Key) -> any Encoder {
-        DirectValueEncoder(state: state, path: path.appending(key), slot: state.openSuper(key: state.common.key(key, in: path), in: id))
+        DirectValueEncoder(state: state, slot: state.openSuper(key: state.key(key, inFrame: id), in: id, step: .key(key.stringValue, key.intValue)))
     }
 }
 
@@ -166,11 +164,11 @@ struct DirectKeyedEncoder<Key: CodingKey>: KeyedEncodingContainerProtocol {
 
 struct DirectUnkeyedEncoder: UnkeyedEncodingContainer {
     let state: DirectEncodingState
-    let path: CodingPathNode
-    /// The array's frame id (-1: one the stream could not open; every write refuses).
+    /// The array's frame id (-1: one the stream could not open; every write refuses); its
+    /// coding path is the frame's.
     let id: Int
 
-    var codingPath: [any CodingKey] { path.codingPath }
+    var codingPath: [any CodingKey] { state.renderedPath(ofFrame: id) }
     var count: Int { state.count(of: id) }
 
     @inline(__always)
@@ -198,23 +196,23 @@ struct DirectUnkeyedEncoder: UnkeyedEncodingContainer {
     mutating func encode<T: Encodable>(_ value: T) throws {
         if let direct = state.common.direct(value) { return try append(direct) }
         let index = try state.beginElement(in: id)
-        try state.deliver(try state.box(value, at: path.appending(index: index)))
+        try state.deliver(try state.box(value, step: .index(index)))
     }
 
     mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type) -> KeyedEncodingContainer<NestedKey> {
         let index = state.count(of: id)
-        let nested = state.openNested(dictionary: true, key: nil, in: id)
-        return KeyedEncodingContainer(DirectKeyedEncoder<NestedKey>(state: state, path: path.appending(index: index), id: nested))
+        let nested = state.openNested(dictionary: true, key: nil, in: id, step: .index(index))
+        return KeyedEncodingContainer(DirectKeyedEncoder<NestedKey>(state: state, id: nested))
     }
 
     mutating func nestedUnkeyedContainer() -> any UnkeyedEncodingContainer {
         let index = state.count(of: id)
-        let nested = state.openNested(dictionary: false, key: nil, in: id)
-        return DirectUnkeyedEncoder(state: state, path: path.appending(index: index), id: nested)
+        let nested = state.openNested(dictionary: false, key: nil, in: id, step: .index(index))
+        return DirectUnkeyedEncoder(state: state, id: nested)
     }
 
     mutating func superEncoder() -> any Encoder {
         let index = state.count(of: id)
-        return DirectValueEncoder(state: state, path: path.appending(index: index), slot: state.openSuper(key: nil, in: id))
+        return DirectValueEncoder(state: state, slot: state.openSuper(key: nil, in: id, step: .index(index)))
     }
 }

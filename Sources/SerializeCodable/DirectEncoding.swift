@@ -50,7 +50,7 @@ struct NeedsTree: Error {}
 /// Every container, and every value position an encoder may still fill (a slot), is a frame on
 /// one stack, innermost last, with an id that grows as frames are pushed. A write to a container
 /// is in order when the container is still on the stack and no value being encoded (a pinned
-/// slot, ``box(_:at:)``) lies above it: the frames above it are finished, and are closed. Any
+/// slot, ``box(_:step:)``) lies above it: the frames above it are finished, and are closed. Any
 /// other write (to a closed container, a repeated key, a second value for one encoder, a writer's
 /// refusal, an error) marks the encoding ``broken``, and the tree path decides.
 ///
@@ -61,67 +61,6 @@ final class DirectEncodingState {
     /// A finished value: the binary plist's object number (nil for an omitted null), nil for
     /// JSON and XML, which need none.
     typealias Value = Int?
-
-    struct Frame {
-        enum Kind {
-            /// An open dictionary (JSON and XML keep their member count in `start`); its keys
-            /// are on ``keys`` from `keys` on.
-            case dictionary(BinaryPlistOutput.PendingDictionary, keys: Int)
-            /// An open array with `count` elements begun.
-            case array(Int, count: Int)
-            /// A value position: `pinned` while ``box(_:at:)`` encodes into it (only it closes
-            /// the slot), unpinned for a super encoder (closed when its parent moves on).
-            case slot(pinned: Bool, value: Value?)
-        }
-
-        let id: Int
-        var kind: Kind
-    }
-
-    /// The frames, innermost last, in memory of their own: a frame is plain data, and an array
-    /// checked each change of its innermost frame for a unique buffer.
-    struct FrameStack {
-        private var base: UnsafeMutablePointer<Frame>
-        private var capacity: Int
-        private(set) var count = 0
-
-        init(capacity: Int) {
-            base = .allocate(capacity: capacity)
-            self.capacity = capacity
-        }
-
-        /// Frees the memory (the frames need no deinitialization: they hold no references).
-        func deallocate() { base.deallocate() }
-
-        var isEmpty: Bool { count == 0 }
-        /// The innermost frame's index.
-        var lastIndex: Int? { count > 0 ? count - 1 : nil }
-
-        subscript(index: Int) -> Frame {
-            get { base[index] }
-            nonmutating _modify { yield &base[index] }
-        }
-
-        @inline(__always) mutating func append(_ frame: Frame) {
-            if count == capacity { grow() }
-            (base + count).initialize(to: frame)
-            count += 1
-        }
-
-        @inline(never) private mutating func grow() {
-            let grown = UnsafeMutablePointer<Frame>.allocate(capacity: capacity * 2)
-            grown.moveInitialize(from: base, count: count)
-            base.deallocate()
-            base = grown
-            capacity *= 2
-        }
-
-        mutating func popLast() -> Frame? {
-            guard count > 0 else { return nil }
-            count -= 1
-            return (base + count).move()
-        }
-    }
 
     /// What changes during the encoding, behind a pointer: a class's stored `var` is checked for
     /// exclusive access at run time on every access, which cost a quarter of the encoding.
@@ -138,8 +77,8 @@ final class DirectEncodingState {
         /// The binary plist writer's bound on the objects, counted as
         /// `BinaryPlistOutput.objectBound` counts a tree: one per value and one per dictionary key.
         var objectCount = 0
-        /// Encoders whose value is done, ready for the next one.
-        var spareEncoders: [DirectValueEncoder] = []
+        /// The slots' encoders, reused.
+        var encoders = EncoderPool()
     }
 
     private let mutable: UnsafeMutablePointer<Mutable>
@@ -188,6 +127,7 @@ final class DirectEncodingState {
 
     deinit {
         mutable.pointee.frames.deallocate()
+        mutable.pointee.encoders.deallocate()
         mutable.deinitialize(count: 1)
         mutable.deallocate()
         jsonOutput?.deinitialize(count: 1)
@@ -200,9 +140,9 @@ final class DirectEncodingState {
 
     /// The root value, or nil when the tree path must decide.
     func encodeRoot<T: Encodable>(_ value: T) -> Value? {
-        defer { mutable.pointee.spareEncoders.removeAll() }  // they hold this state
+        defer { mutable.pointee.encoders.removeAll() }  // they hold this state
         do {
-            let root = try box(value, at: .root)
+            let root = try box(value, step: .none)
             guard !broken, mutable.pointee.frames.isEmpty else { return nil }
             return root
         } catch {
@@ -218,20 +158,21 @@ final class DirectEncodingState {
 
     // MARK: - Values
 
-    /// Encodes `value` at the position just begun (a member, an element, a slot): the types every
-    /// format writes as one value directly, anything else through its `encode(to:)` into a slot.
-    func box<T: Encodable>(_ value: T, at path: CodingPathNode) throws -> Value {
+    /// Encodes `value` at the position just begun (a member, an element, a slot), which `step`
+    /// leads to from the innermost frame: the types every format writes as one value directly,
+    /// anything else through its `encode(to:)` into a slot.
+    func box<T: Encodable>(_ value: T, step: PathStep) throws -> Value {
         if let direct = common.direct(value) { return try scalar(direct) }
         if T.self == Date.self, let custom = common.custom.dates, let date = value as? Date {
-            return try inSlot(at: path, reuse: false) { try custom(date, $0) }
+            return try inSlot(step: step, reuse: false) { try custom(date, $0) }
         }
         if T.self == Data.self, let custom = common.custom.data, let data = value as? Data {
-            return try inSlot(at: path, reuse: false) { try custom(data, $0) }
+            return try inSlot(step: step, reuse: false) { try custom(data, $0) }
         }
         if common.renamesKeys, let dictionary = value as? any StringKeyedEncodable {
-            return try dictionary.encodeMembers(directly: self, at: path)
+            return try dictionary.encodeMembers(directly: self, step: step)
         }
-        return try inSlot(at: path, reuse: true) { try value.encode(to: $0) }
+        return try inSlot(step: step, reuse: true) { try value.encode(to: $0) }
     }
 
     /// A value that is not a container, written.
@@ -249,21 +190,26 @@ final class DirectEncodingState {
 
     /// Runs `body` with an encoder for a new pinned slot, closes what it left open and returns
     /// the slot's value (an empty dictionary when it encoded nothing, as the tree path does).
-    func inSlot(at path: CodingPathNode, reuse: Bool, _ body: (DirectValueEncoder) throws -> Void) throws -> Value {
-        let id = push(.slot(pinned: true, value: nil))
+    func inSlot(step: PathStep, reuse: Bool, _ body: (DirectValueEncoder) throws -> Void) throws -> Value {
+        let id = push(.slot(pinned: true, value: nil), step: step)
         let index = mutable.pointee.frames.count - 1
-        var encoder = (reuse ? mutable.pointee.spareEncoders.popLast() : nil) ?? DirectValueEncoder(state: self)
-        encoder.reset(path: path, slot: id)
-        do { try body(encoder) } catch {
+        do {
+            if reuse, let pooled = mutable.pointee.encoders.encoder(at: index, state: self) {
+                try pooled._withUnsafeGuaranteedRef { encoder in
+                    encoder.reset(slot: id)
+                    try body(encoder)
+                }
+            } else {
+                try body(DirectValueEncoder(state: self, slot: id))
+            }
+        } catch {
             broken = true
             throw error
         }
         guard index < mutable.pointee.frames.count, mutable.pointee.frames[index].id == id else { throw needsTree() }
         while mutable.pointee.frames.count - 1 > index { try closeTop() }
         guard let frame = mutable.pointee.frames.popLast(), case let .slot(_, stored) = frame.kind else { throw needsTree() }
-        let value = try stored ?? emptyDictionary()
-        if reuse, isKnownUniquelyReferenced(&encoder) { mutable.pointee.spareEncoders.append(encoder) }
-        return value
+        return try stored ?? emptyDictionary()
     }
 
     /// `{}`: what a value that encodes nothing, or an unused super encoder, becomes.
@@ -328,23 +274,56 @@ final class DirectEncodingState {
     }
 
     /// A `[String: V]` under a key strategy: its keys are data, written as they are.
-    func encodeStringKeyed<Element: Encodable>(_ dictionary: [String: Element], at path: CodingPathNode) throws -> Value {
-        try inSlot(at: path, reuse: false) { encoder in
+    func encodeStringKeyed<Element: Encodable>(_ dictionary: [String: Element], step: PathStep) throws -> Value {
+        try inSlot(step: step, reuse: false) { encoder in
             let id = encoder.openDictionary()
             for (key, value) in dictionary {
                 try beginMember(key, in: id)
-                try deliver(try box(value, at: path.appending(PathKey(stringValue: key, intValue: nil))))
+                try deliver(try box(value, step: .key(key, nil)))
             }
         }
     }
 
     // MARK: - Frames
 
-    private func push(_ kind: Frame.Kind) -> Int {
+    private func push(_ kind: Frame.Kind, step: PathStep) -> Int {
         let id = mutable.pointee.nextID
         mutable.pointee.nextID += 1
-        mutable.pointee.frames.append(Frame(id: id, kind: kind))
+        mutable.pointee.frames.append(Frame(id: id, kind: kind), step: step)
         return id
+    }
+
+    /// The coding path of frame `id`, from the steps of the frames beneath it; nil, and the
+    /// encoding marked broken, when the frame is closed (a container or encoder kept after its
+    /// value moved on: the tree path, which keeps every container's path, then decides).
+    func codingPath(ofFrame id: Int) -> [any CodingKey]? {
+        var index = mutable.pointee.frames.count - 1
+        while index >= 0, mutable.pointee.frames[index].id > id { index -= 1 }
+        guard index >= 0, mutable.pointee.frames[index].id == id else {
+            broken = true
+            return nil
+        }
+        var keys: [any CodingKey] = []
+        for below in 0...index {
+            switch mutable.pointee.frames.step(at: below) {
+            case .none: break
+            case let .key(string, int): keys.append(PathKey(stringValue: string, intValue: int))
+            case let .index(position): keys.append(PathKey(index: position))
+            }
+        }
+        return keys
+    }
+
+    /// What ``codingPath(ofFrame:)`` gives, or an empty path for a closed frame (the encoding
+    /// is then broken, and its output thrown away).
+    func renderedPath(ofFrame id: Int) -> [any CodingKey] { codingPath(ofFrame: id) ?? [] }
+
+    /// The document key of coding key `key` in the dictionary of frame `id` (a custom key
+    /// strategy sees the coding path, rendered then).
+    @inline(__always)
+    func key(_ key: some CodingKey, inFrame id: Int) -> String {
+        if common.custom.keys != nil { return common.key(key, path: renderedPath(ofFrame: id)) }
+        return common.snakeCase ? SnakeCase.convert(key.stringValue) : key.stringValue
     }
 
     /// Makes frame `id` the innermost, closing the finished frames above it; throws when it is
@@ -453,11 +432,11 @@ final class DirectEncodingState {
 
     /// Opens a container at the innermost position (a slot just reached, a member or element
     /// just begun); its id.
-    func open(dictionary: Bool) throws -> Int {
+    func open(dictionary: Bool, step: PathStep) throws -> Int {
         objectCount += 1
         do {
-            if dictionary { return push(.dictionary(try beginDictionary(), keys: mutable.pointee.keys.count)) }
-            return push(.array(try beginArray(), count: 0))
+            if dictionary { return push(.dictionary(try beginDictionary(), keys: mutable.pointee.keys.count), step: step) }
+            return push(.array(try beginArray(), count: 0), step: step)
         } catch {
             throw needsTree()
         }
@@ -469,7 +448,7 @@ final class DirectEncodingState {
         do {
             try reach(slot)
             guard case .slot(_, nil) = mutable.pointee.frames[mutable.pointee.frames.count - 1].kind else { throw needsTree() }
-            return try open(dictionary: dictionary)
+            return try open(dictionary: dictionary, step: .none)
         } catch {
             broken = true
             return -1
@@ -478,10 +457,10 @@ final class DirectEncodingState {
 
     /// Opens a container as member `key` of dictionary `parent` (or as the next element of array
     /// `parent` when `key` is nil); -1 when the stream cannot.
-    func openNested(dictionary: Bool, key: String?, in parent: Int) -> Int {
+    func openNested(dictionary: Bool, key: String?, in parent: Int, step: PathStep) -> Int {
         do {
             if let key { try beginMember(key, in: parent) } else { _ = try beginElement(in: parent) }
-            return try open(dictionary: dictionary)
+            return try open(dictionary: dictionary, step: step)
         } catch {
             broken = true
             return -1
@@ -490,10 +469,10 @@ final class DirectEncodingState {
 
     /// Begins member `key` of `parent` (or its next element when `key` is nil) as an unpinned
     /// slot for a super encoder; the slot's id, or -1 when the stream cannot.
-    func openSuper(key: String?, in parent: Int) -> Int {
+    func openSuper(key: String?, in parent: Int, step: PathStep) -> Int {
         do {
             if let key { try beginMember(key, in: parent) } else { _ = try beginElement(in: parent) }
-            return push(.slot(pinned: false, value: nil))
+            return push(.slot(pinned: false, value: nil), step: step)
         } catch {
             broken = true
             return -1

@@ -227,7 +227,7 @@ enum EncodedSlot {
 protocol StringKeyedEncodable {
     func encodeMembers(state: EncodingState, at path: CodingPathNode) throws -> EncodedSlot
     /// The same members written straight into a writer (``DirectEncodingState``).
-    func encodeMembers(directly state: DirectEncodingState, at path: CodingPathNode) throws -> DirectEncodingState.Value
+    func encodeMembers(directly state: DirectEncodingState, step: DirectEncodingState.PathStep) throws -> DirectEncodingState.Value
 }
 
 extension Dictionary: StringKeyedEncodable where Key == String, Value: Encodable {
@@ -240,8 +240,8 @@ extension Dictionary: StringKeyedEncodable where Key == String, Value: Encodable
         return .dictionary(dictionary)
     }
 
-    func encodeMembers(directly state: DirectEncodingState, at path: CodingPathNode) throws -> DirectEncodingState.Value {
-        try state.encodeStringKeyed(self, at: path)
+    func encodeMembers(directly state: DirectEncodingState, step: DirectEncodingState.PathStep) throws -> DirectEncodingState.Value {
+        try state.encodeStringKeyed(self, step: step)
     }
 }
 
@@ -291,7 +291,14 @@ final class EncodingState {
     /// The document key of a coding key in the container at `path`.
     @inline(__always)
     func key(_ key: some CodingKey, in path: CodingPathNode) -> String {
-        if let custom = custom.keys { return custom(path.codingPath + [key]).stringValue }
+        if custom.keys != nil { return self.key(key, path: path.codingPath) }
+        return snakeCase ? SnakeCase.convert(key.stringValue) : key.stringValue
+    }
+
+    /// The document key of a coding key in the container whose coding path is `path`, already
+    /// rendered.
+    func key(_ key: some CodingKey, path: [any CodingKey]) -> String {
+        if let custom = custom.keys { return custom(path + [key]).stringValue }
         return snakeCase ? SnakeCase.convert(key.stringValue) : key.stringValue
     }
 

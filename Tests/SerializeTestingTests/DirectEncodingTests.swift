@@ -83,6 +83,11 @@ enum DirectEncodingCheck {
             try container.encode("s")
         }
         list.append(("custom dates as an array", customNested))
+        // The direct path renders each container's coding path from its frames when a key
+        // strategy asks: a key spelled from the whole path checks every level of it.
+        var wholePath = DocumentEncoder()
+        wholePath.custom.keys = { path in AnyCodingKey(stringValue: path.map(\.stringValue).joined(separator: ".")) }
+        list.append(("custom keys from the whole coding path", wholePath))
         return list
     }()
 }
@@ -106,6 +111,26 @@ struct Thrower: Encodable {
         var container = encoder.container(keyedBy: Scripted.Key.self)
         try container.encode(1, forKey: .a)
         throw EncodingError.invalidValue(1, .init(codingPath: encoder.codingPath, debugDescription: "no"))
+    }
+}
+
+/// The coding path as one string, to write it as a value.
+func spelled(_ path: [any CodingKey]) -> String {
+    path.map { "\($0.stringValue)#\($0.intValue.map(String.init) ?? "-")" }.joined(separator: "/")
+}
+
+/// Keeps what an `encode(to:)` was given, to use it after its value is done.
+final class Kept: @unchecked Sendable {
+    var encoder: (any Encoder)?
+}
+
+/// Writes its encoder's coding path and keeps the encoder in `kept`.
+struct Keeper: Encodable {
+    let kept: Kept
+    func encode(to encoder: any Encoder) throws {
+        kept.encoder = encoder
+        var single = encoder.singleValueContainer()
+        try single.encode(spelled(encoder.codingPath))
     }
 }
 
@@ -260,6 +285,30 @@ struct Wide: Codable, Equatable {
             try array.encode(1)
             try nested.encode(2)
         }),
+        ("a nested container's codingPath read after its parent moved on", Scripted { encoder in
+            var container = encoder.container(keyedBy: Scripted.Key.self)
+            let nested = container.nestedContainer(keyedBy: Scripted.Key.self, forKey: .a)
+            try container.encode(1, forKey: .b)
+            try container.encode(spelled(nested.codingPath), forKey: .c)
+        }),
+        ("a nested array's codingPath read after the parent's next element", Scripted { encoder in
+            var array = encoder.unkeyedContainer()
+            let nested = array.nestedUnkeyedContainer()
+            try array.encode(1)
+            try array.encode(spelled(nested.codingPath))
+        }),
+        ("superEncoder's codingPath read after its parent moved on", Scripted { encoder in
+            var container = encoder.container(keyedBy: Scripted.Key.self)
+            let base = container.superEncoder(forKey: .a)
+            try container.encode(1, forKey: .b)
+            try container.encode(spelled(base.codingPath), forKey: .c)
+        }),
+        ("a child's encoder kept and asked for its codingPath after the child is done", Scripted { encoder in
+            let kept = Kept()
+            var container = encoder.container(keyedBy: Scripted.Key.self)
+            try container.encode(Keeper(kept: kept), forKey: .a)
+            try container.encode(spelled(kept.encoder?.codingPath ?? []), forKey: .b)
+        }),
         ("an error caught and ignored", Scripted { encoder in
             var container = encoder.container(keyedBy: Scripted.Key.self)
             try? container.encode(Thrower(), forKey: .a)
@@ -320,6 +369,29 @@ struct Wide: Codable, Equatable {
             try nested.encode(path, forKey: .a)
             let after = array.count
             try array.encode(after)
+        }),
+        ("codingPath at every depth, read while each container is open", Scripted { encoder in
+            var container = encoder.container(keyedBy: Scripted.Key.self)
+            try container.encode(spelled(encoder.codingPath), forKey: .a)
+            var nested = container.nestedContainer(keyedBy: Scripted.Key.self, forKey: .b)
+            var array = nested.nestedUnkeyedContainer(forKey: .c)
+            try array.encode(spelled(array.codingPath))
+            var inner = array.nestedContainer(keyedBy: Scripted.Key.self)
+            try inner.encode(spelled(inner.codingPath), forKey: .a)
+            try inner.encode(Keeper(kept: Kept()), forKey: .b)
+            try array.encode([Keeper(kept: Kept()), Keeper(kept: Kept())])
+            let base = array.superEncoder()
+            var single = base.singleValueContainer()
+            try single.encode(spelled(base.codingPath))
+            try nested.encode(spelled(nested.codingPath), forKey: .a)
+            let keyedBase = nested.superEncoder(forKey: .b)
+            var keyedBaseContainer = keyedBase.container(keyedBy: Scripted.Key.self)
+            try keyedBaseContainer.encode(spelled(keyedBase.codingPath), forKey: .a)
+            try keyedBaseContainer.encode(spelled(keyedBaseContainer.codingPath), forKey: .b)
+            let superBase = container.superEncoder()
+            var superArray = superBase.unkeyedContainer()
+            try superArray.encode(spelled(superArray.codingPath))
+            try superArray.encode(Keeper(kept: Kept()))
         }),
     ]
 

@@ -1,0 +1,125 @@
+/// The frames of a direct encoding (``DirectEncodingState``): the containers and value
+/// positions open, each with its step of the coding path, and the encoders reused for the slots.
+
+import SerializeDocument
+
+extension DirectEncodingState {
+    struct Frame {
+        enum Kind {
+            /// An open dictionary (JSON and XML keep their member count in `start`); its keys
+            /// are on ``keys`` from `keys` on.
+            case dictionary(BinaryPlistOutput.PendingDictionary, keys: Int)
+            /// An open array with `count` elements begun.
+            case array(Int, count: Int)
+            /// A value position: `pinned` while ``box(_:step:)`` encodes into it (only it closes
+            /// the slot), unpinned for a super encoder (closed when its parent moves on).
+            case slot(pinned: Bool, value: Value?)
+        }
+
+        let id: Int
+        var kind: Kind
+    }
+
+    /// What leads from a frame's parent to the frame in the coding path: nothing (a container
+    /// opened in its slot, a single value container's value), a key or an array index.
+    ///
+    /// The coding path is not built as the values come: each frame keeps its own step, and a
+    /// path is rendered from the stack only when something asks (``codingPath(ofFrame:)``).
+    enum PathStep {
+        case none
+        case key(String, Int?)
+        case index(Int)
+    }
+
+    /// The frames, innermost last, in memory of their own: a frame is plain data, and an array
+    /// checked each change of its innermost frame for a unique buffer. Each frame's
+    /// ``PathStep`` is kept beside it, apart, so that reading a frame retains nothing.
+    struct FrameStack {
+        private var base: UnsafeMutablePointer<Frame>
+        private var steps: UnsafeMutablePointer<PathStep>
+        private var capacity: Int
+        private(set) var count = 0
+
+        init(capacity: Int) {
+            base = .allocate(capacity: capacity)
+            steps = .allocate(capacity: capacity)
+            self.capacity = capacity
+        }
+
+        /// Frees the memory (the frames hold no references; the steps left may).
+        func deallocate() {
+            steps.deinitialize(count: count)
+            steps.deallocate()
+            base.deallocate()
+        }
+
+        /// The path step of the frame at `index`.
+        func step(at index: Int) -> PathStep { steps[index] }
+
+        var isEmpty: Bool { count == 0 }
+        /// The innermost frame's index.
+        var lastIndex: Int? { count > 0 ? count - 1 : nil }
+
+        subscript(index: Int) -> Frame {
+            get { base[index] }
+            nonmutating _modify { yield &base[index] }
+        }
+
+        @inline(__always) mutating func append(_ frame: Frame, step: PathStep) {
+            if count == capacity { grow() }
+            (base + count).initialize(to: frame)
+            (steps + count).initialize(to: step)
+            count += 1
+        }
+
+        @inline(never) private mutating func grow() {
+            let grown = UnsafeMutablePointer<Frame>.allocate(capacity: capacity * 2)
+            grown.moveInitialize(from: base, count: count)
+            base.deallocate()
+            base = grown
+            let grownSteps = UnsafeMutablePointer<PathStep>.allocate(capacity: capacity * 2)
+            grownSteps.moveInitialize(from: steps, count: count)
+            steps.deallocate()
+            steps = grownSteps
+            capacity *= 2
+        }
+
+        mutating func popLast() -> Frame? {
+            guard count > 0 else { return nil }
+            count -= 1
+            (steps + count).deinitialize(count: 1)
+            return (base + count).move()
+        }
+    }
+
+    /// An encoder per depth of the frame stack, reused by the next slot at that depth unless
+    /// the last `encode(to:)` there kept it (a fresh one then takes its place): no allocation,
+    /// and no retain or list churn, per value.
+    struct EncoderPool {
+        static let depth = 64
+        private let base: UnsafeMutablePointer<DirectValueEncoder?>
+
+        init() {
+            base = .allocate(capacity: Self.depth)
+            base.initialize(repeating: nil, count: Self.depth)
+        }
+
+        /// The encoder for a slot at frame index `index`, not retained: the pool holds it until
+        /// ``removeAll()``, and only a slot at that index replaces it, which cannot happen while
+        /// the slot is open. Nil past the pool's depth.
+        mutating func encoder(at index: Int, state: DirectEncodingState) -> Unmanaged<DirectValueEncoder>? {
+            guard index < Self.depth else { return nil }
+            if !isKnownUniquelyReferenced(&base[index]) { base[index] = DirectValueEncoder(state: state) }
+            guard let encoder = base[index] else { return nil }
+            return Unmanaged.passUnretained(encoder)
+        }
+
+        /// Lets go of the encoders, which hold the state.
+        func removeAll() { base.update(repeating: nil, count: Self.depth) }
+
+        func deallocate() {
+            base.deinitialize(count: Self.depth)
+            base.deallocate()
+        }
+    }
+}
