@@ -29,7 +29,8 @@ struct BinaryPlistStringTable {
         var prefix: UInt64
     }
 
-    var slots = [Slot](repeating: Slot(), count: 1024)
+    /// Starts small, so that encoding a small value costs no large table; doubles at half full.
+    var slots = [Slot](repeating: Slot(), count: 64)
     var used = 0
 
     /// The probe of `bytes`.
@@ -139,10 +140,13 @@ struct BinaryPlistKnownStrings {
         var isUID = false
     }
 
-    /// Direct-mapped: a colliding key replaces the entry.
-    var entries = [Entry](repeating: Entry(), count: 256)
+    /// Direct-mapped: a colliding key replaces the entry. Starts at 32 entries, so that encoding
+    /// a small value costs no large cache, and grows fourfold (to 512) as strings are recorded.
+    var entries = [Entry](repeating: Entry(), count: 32)
     /// The strings of ``entries``, kept alive (never read).
-    var keys = [String](repeating: "", count: 256)
+    var keys = [String](repeating: "", count: 32)
+    /// Strings recorded since the cache last grew.
+    var recorded = 0
 
     /// The two words of a `String` value.
     @inline(__always) static func words(_ key: String) -> (UInt64, UInt64) {
@@ -171,10 +175,27 @@ struct BinaryPlistKnownStrings {
     /// Records `key` as object `object`.
     mutating func record(_ key: String, object: Int, isUID: Bool) {
         #if _pointerBitWidth(_64)
+        recorded += 1
+        if recorded > entries.count, entries.count < 256 { grow() }
         let words = Self.words(key)
         let index = Self.index(words, mask: entries.count - 1)
         keys[index] = key
         entries[index] = Entry(words: words, object: object, isUID: isUID)
         #endif
+    }
+
+    /// Four times the entries, the current ones moved over (a colliding one is dropped: this is
+    /// a cache, and the string table still knows every string).
+    mutating func grow() {
+        let oldEntries = entries, oldKeys = keys
+        entries = [Entry](repeating: Entry(), count: oldEntries.count * 4)
+        keys = [String](repeating: "", count: oldEntries.count * 4)
+        recorded = 0
+        let mask = entries.count - 1
+        for (entry, key) in zip(oldEntries, oldKeys) where entry.object >= 0 {
+            let index = Self.index(entry.words, mask: mask)
+            entries[index] = entry
+            keys[index] = key
+        }
     }
 }
