@@ -116,6 +116,7 @@ final class DirectEncodingState {
         binaryOutput = Self.pointer(to: binary)
         mutable = .allocate(capacity: 1)
         mutable.initialize(to: Mutable())
+        mutable.pointee.keys.reserveCapacity(32)
     }
 
     private static func pointer<Output>(to output: Output?) -> UnsafeMutablePointer<Output>? {

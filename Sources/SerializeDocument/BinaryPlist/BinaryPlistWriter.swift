@@ -104,6 +104,10 @@ package struct BinaryPlistOutput: DocumentBuilder {
         bytes = ByteBuffer(capacity: capacity)
         bytes.append("bplist00")
         self.tracksPath = tracksPath
+        // Room for a small document from the start: growing from empty costs a dozen
+        // allocations a call, which is most of what encoding one small value allocates.
+        offsets.reserveCapacity(64)
+        pendingRefs.reserveCapacity(64)
     }
 
     package static var takesUTF8: Bool { true }
