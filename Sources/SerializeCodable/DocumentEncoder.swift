@@ -50,6 +50,8 @@ public struct DocumentEncoder: Sendable {
     /// the Codable calls come in order (the bytes are the same either way); false forces the
     /// tree path, for tests that compare the two.
     package var encodesDirectly = true
+    /// The direct binary plist path's state, kept between calls (shared by copies).
+    let spare = DirectEncodingSpare()
 
     /// An encoder with `options` (the defaults refuse every loss).
     public init(

@@ -73,10 +73,10 @@ package struct BinaryPlistOutput: DocumentBuilder {
     /// shared by all of them so that no container grows an array of its own.
     var pendingRefs: [Int] = []
 
-    let options: FormatOptions
+    var options: FormatOptions
     let bytes: ByteBuffer
     /// Object references are this wide: enough for the bound on the object count.
-    package private(set) var refSize: Int
+    package internal(set) var refSize: Int
     var offsets: [Int] = []
     /// Strings written so far, found by their exact bytes: ASCII ones by their UTF-8, the others
     /// by their UTF-16 big-endian bytes (each kind in its own table: the same bytes are a
@@ -381,7 +381,8 @@ package struct BinaryPlistOutput: DocumentBuilder {
 
     // MARK: - Bytes
 
-    package mutating func finish(top: Int?) throws(Diagnostic) -> Data {
+    /// - Parameter keepingStorage: copy the bytes out, keeping the buffer for ``reset(options:)``.
+    package mutating func finish(top: Int?, keepingStorage: Bool = false) throws(Diagnostic) -> Data {
         guard let top else {
             throw Diagnostic(.nullNotRepresentable, "a property list cannot be empty: the whole document is null", path: ValuePath())
         }
@@ -395,7 +396,7 @@ package struct BinaryPlistOutput: DocumentBuilder {
         appendBigEndian(UInt64(offsets.count), size: 8)
         appendBigEndian(UInt64(top), size: 8)
         appendBigEndian(UInt64(tableOffset), size: 8)
-        return bytes.takeData()
+        return keepingStorage ? Data(bytes.written) : bytes.takeData()
     }
 
     /// Rewrites every object reference `size` bytes wide (narrower than ``refSize``), moving
