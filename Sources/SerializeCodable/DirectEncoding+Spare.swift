@@ -43,17 +43,21 @@ extension DocumentEncoder {
 
     /// `value` as a binary plist by the direct path, with the spare state when there is one,
     /// kept afterwards for the next call when nothing else holds it and it is small enough.
-    func encodeBinaryDirectly<T: Encodable>(_ value: T, common: EncodingState, writing: FormatOptions) -> Data? {
+    ///
+    /// A kept state keeps its ``EncodingState`` too: a changed setting replaces ``spare``.
+    func encodeBinaryDirectly<T: Encodable>(_ value: T, writing: FormatOptions) -> Data? {
         var state: DirectEncodingState
         if let spare = spare.take() {
             state = spare
-            state.reuse(common: common, options: writing)
+            state.reuse(options: writing)
         } else {
             // The object count is known only at the end: references are written 4 bytes wide,
             // then narrowed to what the tree path's bound (counted the same way) gives.
+            let common = EncodingState(encoder: self, marker: nilMarker ?? options.nullMarker(for: .binaryPlist))
             state = DirectEncodingState(common: common, binary: BinaryPlistOutput(options: writing, objectBound: 1 << 32, tracksPath: false))
         }
         let top = state.encodeRoot(value)
+        state.common.finish()
         // A small document's bytes are copied out, its buffer kept; a large one's handed over.
         let small = state.retainedBytes <= DirectEncodingSpare.retainedLimit
         let data = top.flatMap { state.finishBinary(top: $0, keepingStorage: small) }
@@ -67,9 +71,8 @@ extension DocumentEncoder {
 }
 
 extension DirectEncodingState {
-    /// Ready for a new encoding with `common`, the writer emptied for `options`.
-    func reuse(common: EncodingState, options: FormatOptions) {
-        self.common = common
+    /// Ready for a new encoding, the writer emptied for `options`.
+    func reuse(options: FormatOptions) {
         mutable.pointee.reset()
         // Through the unwrapped pointer: optional chaining on `pointee` copies the output.
         guard let output = binaryOutput else { return }

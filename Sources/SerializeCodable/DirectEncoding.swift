@@ -14,6 +14,7 @@ extension DocumentEncoder {
         guard !options.sortKeys, encodesDirectly else { return nil }
         var writing = options
         writing.sortKeys = false
+        if case .binaryPlist = format { return encodeBinaryDirectly(value, writing: writing) }
         let common = EncodingState(encoder: self, marker: nilMarker ?? options.nullMarker(for: format))
         defer { common.finish() }
         switch format {
@@ -26,9 +27,7 @@ extension DocumentEncoder {
             let state = DirectEncodingState(common: common, xml: XMLPlistOutput(options: writing, tracksPath: false))
             guard state.encodeRoot(value) != nil else { return nil }
             return state.xml?.finish()
-        case .binaryPlist:
-            return encodeBinaryDirectly(value, common: common, writing: writing)
-        case .csv:
+        case .binaryPlist, .csv:
             return nil
         }
     }
@@ -77,9 +76,8 @@ final class DirectEncodingState {
     }
 
     let mutable: UnsafeMutablePointer<Mutable>
-    /// The options, key spelling, nil marker and scalars the tree path uses too; replaced only
-    /// between encodings (``reuse(common:options:)``), so not checked for exclusive access.
-    @exclusivity(unchecked) var common: EncodingState
+    /// The options, key spelling, nil marker and scalars the tree path uses too.
+    let common: EncodingState
 
     /// The writer being driven: exactly one is set, each behind a pointer of its own so that the
     /// events reach it in place (a copy of an optional output, as `binary != nil` made through

@@ -4,6 +4,7 @@
 
 import Foundation
 import SerializeCodable
+import SerializeCoding
 import SerializeDocument
 import Testing
 
@@ -78,6 +79,38 @@ final class KeptContainer: @unchecked Sendable {
         for value in [AnyBox(small), AnyBox(widening), AnyBox(small), AnyBox(widening)] {
             #expect(try encoder.encode(value, as: .binaryPlist) == Self.treeBytes(value))
         }
+    }
+
+    /// A kept state has the settings it was made with: changing one (on the encoder or on a
+    /// copy, which shares the state until then) gives the next call the new settings.
+    @Test func aChangedSettingReachesTheNextCall() throws {
+        struct Sample: Encodable {
+            enum Key: String, CodingKey { case firstName, nickname, when }
+            func encode(to encoder: any Encoder) throws {
+                var container = encoder.container(keyedBy: Key.self)
+                try container.encode("Ada", forKey: .firstName)
+                try container.encodeNil(forKey: .nickname)
+                try container.encode(Date(timeIntervalSinceReferenceDate: 0.25), forKey: .when)
+            }
+        }
+        func expectTree(_ encoder: DocumentEncoder, _ label: String, sourceLocation: SourceLocation = #_sourceLocation) throws {
+            var tree = encoder
+            tree.encodesDirectly = false
+            #expect(try encoder.encode(Sample(), as: .binaryPlist) == tree.encode(Sample(), as: .binaryPlist), "\(label)", sourceLocation: sourceLocation)
+        }
+        var encoder = DocumentEncoder(options: FormatOptions(null: .omit))
+        try expectTree(encoder, "first")
+        var copy = encoder
+        copy.nilMarker = "$"
+        try expectTree(copy, "copy with a nil marker")
+        try expectTree(encoder, "the original after its copy changed")
+        encoder.options.keys = .convertToSnakeCase
+        try expectTree(encoder, "snake_case keys")
+        encoder.datePrecision = .seconds
+        try expectTree(encoder, "dates in seconds")
+        encoder.userInfo[CodingUserInfoKey(rawValue: "k")!] = 1
+        encoder.custom.keys = { path in AnyCodingKey(stringValue: (path.last?.stringValue ?? "").uppercased()) }
+        try expectTree(encoder, "custom keys")
     }
 
     /// A container kept from one call and written to during the next writes nothing into the

@@ -44,38 +44,41 @@ extension BinaryPlistOutput {
         let old = ByteBuffer(capacity: bytes.count - first)
         old.append(UnsafeBufferPointer(rebasing: bytes.written[first...]))
         bytes.truncate(to: first)
-        func readBigEndian(at offset: Int, size: Int) -> UInt64 {
-            var value: UInt64 = 0
-            for index in 0..<size { value = value << 8 | UInt64(old[offset + index]) }
-            return value
-        }
         for index in offsets.indices {
             let start = offsets[index] - first
             let next = index + 1 < offsets.count ? offsets[index + 1] - first : old.count
             offsets[index] = bytes.count
-            let kind = old[start] >> 4
-            guard kind == 0xA || kind == 0xD else {
+            guard let (count, firstReference) = Self.references(ofObjectAt: start, in: old) else {
                 bytes.append(UnsafeBufferPointer(rebasing: old.written[start..<next]))
                 continue
             }
-            // The marker, then the count's integer object when it does not fit the marker.
-            var read = start + 1
-            var count = Int(old[start] & 0x0F)
-            if count == 0x0F {
-                let width = 1 << Int(old[read] & 0x0F)
-                count = Int(readBigEndian(at: read + 1, size: width))
-                read += 1 + width
-            }
-            bytes.append(UnsafeBufferPointer(rebasing: old.written[start..<read]))
-            for _ in 0..<(kind == 0xA ? count : 2 * count) {
-                appendBigEndian(readBigEndian(at: read, size: refSize), size: size)
-                read += refSize
+            bytes.append(UnsafeBufferPointer(rebasing: old.written[start..<firstReference]))
+            for reference in 0..<count {
+                appendBigEndian(Self.readBigEndian(old, at: firstReference + reference * refSize, size: refSize), size: size)
             }
         }
         refSize = size
         // The string tables find strings by where their bytes are.
         asciiStrings.moveObjects(from: oldOffsets, to: offsets)
         utf16Strings.moveObjects(from: oldOffsets, to: offsets)
+    }
+}
+
+extension BinaryPlistOutput {
+    /// The references held by the object at `start` of `buffer` and where they begin (after the
+    /// marker, and the count's integer object when the count does not fit the marker), or nil
+    /// when the object is not an array or dictionary.
+    static func references(ofObjectAt start: Int, in buffer: ByteBuffer) -> (count: Int, first: Int)? {
+        let kind = buffer[start] >> 4
+        guard kind == 0xA || kind == 0xD else { return nil }
+        var first = start + 1
+        var count = Int(buffer[start] & 0x0F)
+        if count == 0x0F {
+            let width = 1 << Int(buffer[first] & 0x0F)
+            count = Int(readBigEndian(buffer, at: first + 1, size: width))
+            first += 1 + width
+        }
+        return (kind == 0xA ? count : 2 * count, first)
     }
 }
 
