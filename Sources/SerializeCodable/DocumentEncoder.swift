@@ -26,6 +26,10 @@ import SerializeCore
 ///
 /// Errors are `EncodingError.invalidValue` with the coding path, as Foundation's encoders throw;
 /// a writer's refusal carries its ``Diagnostic`` as the underlying error.
+///
+/// An encoder (and its copies, until a setting of one changes) keeps the working memory of its
+/// last binary property list encoding, when under 1 MB, for the next one; calls from several
+/// threads at once are safe (a call that finds it in use works in memory of its own).
 public struct DocumentEncoder: Sendable {
     /// Layout, key order, key spelling, and how each format's writer spells what it lacks.
     public var options: FormatOptions { didSet { spare = DirectEncodingSpare() } }
