@@ -14,6 +14,7 @@ extension DocumentEncoder {
         guard !options.sortKeys, encodesDirectly else { return nil }
         var writing = options
         writing.sortKeys = false
+        if case .binaryPlist = format { return encodeBinaryDirectly(value, writing: writing) }
         let common = EncodingState(encoder: self, marker: nilMarker ?? options.nullMarker(for: format))
         defer { common.finish() }
         switch format {
@@ -26,16 +27,7 @@ extension DocumentEncoder {
             let state = DirectEncodingState(common: common, xml: XMLPlistOutput(options: writing, tracksPath: false))
             guard state.encodeRoot(value) != nil else { return nil }
             return state.xml?.finish()
-        case .binaryPlist:
-            // The object count is known only at the end: references are written 4 bytes wide,
-            // then narrowed to what the tree path's bound (counted the same way) gives.
-            let state = DirectEncodingState(common: common, binary: BinaryPlistOutput(options: writing, objectBound: 1 << 32, tracksPath: false))
-            guard let top = state.encodeRoot(value), var output = state.binary else { return nil }
-            let size = BinaryPlistOutput.byteCount(UInt64(max(state.objectCount - 1, 0)))
-            guard size <= output.refSize else { return nil }
-            output.narrowReferences(to: size)
-            return try? output.finish(top: top)
-        case .csv:
+        case .binaryPlist, .csv:
             return nil
         }
     }
@@ -79,9 +71,11 @@ final class DirectEncodingState {
         var objectCount = 0
         /// The slots' encoders, reused.
         var encoders = EncoderPool()
+        /// The objects the binary plist writer's references can number (``fitReferences()``).
+        var referenceLimit = 1 << 32
     }
 
-    private let mutable: UnsafeMutablePointer<Mutable>
+    let mutable: UnsafeMutablePointer<Mutable>
     /// The options, key spelling, nil marker and scalars the tree path uses too.
     let common: EncodingState
 
@@ -90,7 +84,7 @@ final class DirectEncodingState {
     /// an accessor, retains every buffer it holds).
     private let jsonOutput: UnsafeMutablePointer<JSONOutput>?
     private let xmlOutput: UnsafeMutablePointer<XMLPlistOutput>?
-    private let binaryOutput: UnsafeMutablePointer<BinaryPlistOutput>?
+    let binaryOutput: UnsafeMutablePointer<BinaryPlistOutput>?
     /// Whether the writer is the binary plist's, whose values are object numbers.
     private let isBinary: Bool
 
@@ -180,7 +174,10 @@ final class DirectEncodingState {
     func scalar(_ document: Document) throws -> Value {
         objectCount += BinaryPlistOutput.objectBound(document)
         do {
-            if isBinary { return try binaryOutput?.pointee.scalar(document) ?? nil }
+            if isBinary {
+                fitReferences()  // a Document's arrays and dictionaries
+                return try binaryOutput?.pointee.scalar(document) ?? nil
+            }
             try jsonOutput?.pointee.scalar(document)
             try xmlOutput?.pointee.scalar(document)
             return nil
@@ -243,7 +240,10 @@ final class DirectEncodingState {
     }
 
     private func endDictionary(_ dictionary: BinaryPlistOutput.PendingDictionary) throws(Diagnostic) -> Value {
-        if isBinary { return binaryOutput?.pointee.endDictionary(dictionary) ?? nil }
+        if isBinary {
+            fitReferences()
+            return binaryOutput?.pointee.endDictionary(dictionary) ?? nil
+        }
         jsonOutput?.pointee.endDictionary(dictionary.start)
         xmlOutput?.pointee.endDictionary(dictionary.start)
         return nil
@@ -268,7 +268,10 @@ final class DirectEncodingState {
     }
 
     private func endArray(_ array: Int) throws(Diagnostic) -> Value {
-        if isBinary { return binaryOutput?.pointee.endArray(array) ?? nil }
+        if isBinary {
+            fitReferences()
+            return binaryOutput?.pointee.endArray(array) ?? nil
+        }
         jsonOutput?.pointee.endArray(array)
         xmlOutput?.pointee.endArray(array)
         return nil

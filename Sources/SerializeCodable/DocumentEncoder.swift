@@ -26,30 +26,37 @@ import SerializeCore
 ///
 /// Errors are `EncodingError.invalidValue` with the coding path, as Foundation's encoders throw;
 /// a writer's refusal carries its ``Diagnostic`` as the underlying error.
+///
+/// An encoder (and its copies, until a setting of one changes) keeps the working memory of its
+/// last binary property list encoding, when under 1 MB, for the next one; calls from several
+/// threads at once are safe (a call that finds it in use works in memory of its own).
 public struct DocumentEncoder: Sendable {
     /// Layout, key order, key spelling, and how each format's writer spells what it lacks.
-    public var options: FormatOptions
+    public var options: FormatOptions { didSet { spare = DirectEncodingSpare() } }
     /// Values every `encode(to:)` sees in `encoder.userInfo`.
-    public var userInfo: [CodingUserInfoKey: any Sendable]
+    public var userInfo: [CodingUserInfoKey: any Sendable] { didSet { spare = DirectEncodingSpare() } }
     /// A string that stands for `nil` without colliding with real strings: `nil` is written as
     /// the marker, and a real string that starts with the marker's first character gets one
     /// more of it (`"$null"` is written `"$$null"`, `"$x"` `"$$x"`). ``DocumentDecoder`` with
     /// the same marker undoes both. Meant for property lists, which have no null; `nil` (the
     /// default) leaves `null` to ``FormatOptions/null``, except that writing a property list
     /// with `FormatOptions(null: .string(marker))` takes that marker here, collision-free.
-    public var nilMarker: String?
+    public var nilMarker: String? { didSet { spare = DirectEncodingSpare() } }
     /// How much of each date's fraction is kept: every bit (``DatePrecision/exact``, the default),
     /// or rounded to the nearest second, millisecond, microsecond or nanosecond, as every
     /// format then writes and reads it (`.seconds` makes XML property list dates readable by
     /// Foundation and plutil, which refuse a fraction).
-    public var datePrecision: DatePrecision
+    public var datePrecision: DatePrecision { didSet { spare = DirectEncodingSpare() } }
     /// Foundation's `.custom` key, date and data strategies: closures, which ``options`` (plain
     /// values the command line can name) cannot hold. Each one set takes over from its option.
-    public var custom: CustomEncoding
+    public var custom: CustomEncoding { didSet { spare = DirectEncodingSpare() } }
     /// Whether ``encode(_:as:)`` writes JSON and property lists straight into the writer while
     /// the Codable calls come in order (the bytes are the same either way); false forces the
     /// tree path, for tests that compare the two.
     package var encodesDirectly = true
+    /// The direct binary plist path's state, kept between calls: shared by copies, and replaced
+    /// when a setting changes, so that a kept state always has this encoder's settings.
+    private(set) var spare = DirectEncodingSpare()
 
     /// An encoder with `options` (the defaults refuse every loss).
     public init(

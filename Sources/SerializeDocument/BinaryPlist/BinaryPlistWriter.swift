@@ -73,10 +73,10 @@ package struct BinaryPlistOutput: DocumentBuilder {
     /// shared by all of them so that no container grows an array of its own.
     var pendingRefs: [Int] = []
 
-    let options: FormatOptions
+    var options: FormatOptions
     let bytes: ByteBuffer
     /// Object references are this wide: enough for the bound on the object count.
-    package private(set) var refSize: Int
+    package internal(set) var refSize: Int
     var offsets: [Int] = []
     /// Strings written so far, found by their exact bytes: ASCII ones by their UTF-8, the others
     /// by their UTF-16 big-endian bytes (each kind in its own table: the same bytes are a
@@ -381,7 +381,8 @@ package struct BinaryPlistOutput: DocumentBuilder {
 
     // MARK: - Bytes
 
-    package mutating func finish(top: Int?) throws(Diagnostic) -> Data {
+    /// - Parameter keepingStorage: copy the bytes out, keeping the buffer for ``reset(options:)``.
+    package mutating func finish(top: Int?, keepingStorage: Bool = false) throws(Diagnostic) -> Data {
         guard let top else {
             throw Diagnostic(.nullNotRepresentable, "a property list cannot be empty: the whole document is null", path: ValuePath())
         }
@@ -395,7 +396,7 @@ package struct BinaryPlistOutput: DocumentBuilder {
         appendBigEndian(UInt64(offsets.count), size: 8)
         appendBigEndian(UInt64(top), size: 8)
         appendBigEndian(UInt64(tableOffset), size: 8)
-        return bytes.takeData()
+        return keepingStorage ? Data(bytes.written) : bytes.takeData()
     }
 
     /// Rewrites every object reference `size` bytes wide (narrower than ``refSize``), moving
@@ -410,23 +411,15 @@ package struct BinaryPlistOutput: DocumentBuilder {
             let start = offsets[index]
             let next = index + 1 < offsets.count ? offsets[index + 1] : end
             offsets[index] = write
-            let kind = bytes[start] >> 4
-            guard kind == 0xA || kind == 0xD else {
+            guard let (count, first) = Self.references(ofObjectAt: start, in: bytes) else {
                 bytes.move(from: start, count: next - start, to: write)
                 write += next - start
                 continue
             }
-            // The marker, then the count's integer object when it does not fit the marker.
-            var read = start + 1
-            var count = Int(bytes[start] & 0x0F)
-            if count == 0x0F {
-                let width = 1 << Int(bytes[read] & 0x0F)
-                count = Int(readBigEndian(at: read + 1, size: width))
-                read += 1 + width
-            }
+            var read = first
             bytes.move(from: start, count: read - start, to: write)
             write += read - start
-            for _ in 0..<(kind == 0xA ? count : 2 * count) {
+            for _ in 0..<count {
                 let reference = readBigEndian(at: read, size: refSize)
                 read += refSize
                 var shift = (size - 1) * 8
@@ -442,9 +435,12 @@ package struct BinaryPlistOutput: DocumentBuilder {
     }
 
     /// The big-endian unsigned integer of `size` bytes written at `offset`.
-    func readBigEndian(at offset: Int, size: Int) -> UInt64 {
+    func readBigEndian(at offset: Int, size: Int) -> UInt64 { Self.readBigEndian(bytes, at: offset, size: size) }
+
+    /// The big-endian unsigned integer of `size` bytes at `offset` of `buffer`.
+    static func readBigEndian(_ buffer: ByteBuffer, at offset: Int, size: Int) -> UInt64 {
         var value: UInt64 = 0
-        for index in 0..<size { value = value << 8 | UInt64(bytes[offset + index]) }
+        for index in 0..<size { value = value << 8 | UInt64(buffer[offset + index]) }
         return value
     }
 

@@ -14,7 +14,7 @@ import Darwin
 final class ByteBuffer {
     private var start: UnsafeMutablePointer<UInt8>
     private(set) var count = 0
-    private var capacity: Int
+    private(set) var capacity: Int
 
     init(capacity: Int = 4096) {
         self.capacity = max(capacity, 16)
