@@ -35,6 +35,10 @@ import SerializeCore
             [0xE6, 0x95], [0xED, 0xA0, 0x80], [0xF4, 0x90, 0x80, 0x80], [0x80], [0xC3, 0x5C, 0x6E], [0xE6, 0x01],
             Array(#"\n"#.utf8), Array(#"\""#.utf8), Array(#"\\"#.utf8), Array(#"\u00e9"#.utf8), Array(#"\ud83d\ude00"#.utf8),
             Array(#"\/"#.utf8), [0x1F], [0x09], Array(#"\x"#.utf8), Array(#"\u12"#.utf8),
+            // The writer's own escapes (copied as written) and other spellings of the same bytes.
+            Array(#"\b\f\r\t"#.utf8), Array(#"\u001f"#.utf8), Array(#"\u001F"#.utf8), Array(#"\u0000"#.utf8),
+            Array(#"\u000a"#.utf8), Array(#"\u0022"#.utf8), Array(#"\u005c"#.utf8), Array(#"\u0041"#.utf8),
+            Array(#"\u"#.utf8), Array(#"\"#.utf8),
         ]
         var failures: [String] = []
         for piece in pieces {
