@@ -35,6 +35,37 @@ import SerializeCore
         }
     }
 
+    /// Which strings the reader hands over as written: those whose escapes are all the writer's
+    /// (escaped or not), with `index` past them; any other string is left to the full scan,
+    /// `index` unchanged.
+    @Test(arguments: [
+        (#""plain""#, true), (#""a\nb\t\"\\ \u001f ψ""#, true), (#""\n""#, true), (#""ψ\nψ""#, true),
+        (#""abcdefg\nhijklmn\"""#, true), (#""a\/b""#, false), (#""a\u0041""#, false), (#""\u00e9""#, false),
+        (#""\ud83d\ude00""#, false), (#""a\nb\u000A""#, false), (#""unterminated\n"#, false), (#""a\x""#, false),
+    ])
+    func ownEscapedStrings(json: String, copied: Bool) {
+        let bytes = Array(json.utf8)
+        bytes.withUnsafeBufferPointer { buffer in
+            var parser = JSONParser(bytes: buffer, maximumDepth: 8, builder: JSONOutput(options: FormatOptions()))
+            let scanned = parser.ownEscapes.flatMap { parser.scanStringWithOwnEscapes($0) }
+            #expect((scanned != nil) == copied, "\(json)")
+            #expect(parser.index == (copied ? buffer.count : 0), "\(json)")
+            if let scanned {
+                #expect(scanned.text == 1..<buffer.count - 1)
+                #expect(scanned.escaped == json.contains("\\"))
+            }
+        }
+        // A control byte or bad UTF-8 between own escapes is left to the full scan, which reports it.
+        for bad in [[UInt8(0x01)], [UInt8(0xFF)], [UInt8(0xC3)]] {
+            let text = Array(#""a\n"#.utf8) + bad + Array(#"\tb""#.utf8)
+            text.withUnsafeBufferPointer { buffer in
+                var parser = JSONParser(bytes: buffer, maximumDepth: 8, builder: JSONOutput(options: FormatOptions()))
+                #expect(parser.scanStringWithOwnEscapes(.writers) == nil)
+                #expect(parser.index == 0)
+            }
+        }
+    }
+
     /// A builder that is handed a string with own escapes but wants the string decodes it (the
     /// default of `DocumentBuilder.string(ownJSONEscapes:)`).
     @Test func theDefaultDecodes() throws {
