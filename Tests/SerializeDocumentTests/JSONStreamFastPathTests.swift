@@ -61,7 +61,10 @@ import SerializeCore
     /// Integers of every length to 21 digits either sign, `-0`, and reals, in arrays and
     /// objects: copied or printed, the same bytes as the tree's.
     @Test func numbersAgreeWithTheTree() throws {
-        var texts = ["0", "-0", "-0.0", "0.5", "-0e3", "1E2", "10", "-10", "100e-2", "0.000123", "123456789.125"]
+        var texts = ["0", "-0", "-0.0", "0.5", "-0e3", "1E2", "10", "-10", "100e-2", "0.000123", "123456789.125",
+                     // Reals copied as written or printed (DecimalNumber.isCanonical(doubleText:value:)).
+                     "0.0001", "0.00001", "0.00009999", "-611062.0990165116", "1.50", "1.0", "0.30000000000000004",
+                     "900719925474099.1", "9007199254740993.5", "0.1000000000000000", "1.5e-05", "-0.5"]
         for digits in 1...21 {
             let number = String("1234567890123456789012".prefix(digits))
             texts += [number, "-" + number, number + ".5", "0." + number, String(repeating: "9", count: digits)]

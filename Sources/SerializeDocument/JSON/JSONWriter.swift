@@ -169,12 +169,15 @@ package struct JSONOutput: DocumentBuilder {
     }
 
     /// A number read from JSON text: an integer whose text is what this writer prints for its
-    /// value (``DecimalNumber/isCanonical(integerText:)``: all but `-0`) is copied as it is;
-    /// any other number is written from its value (``scalar(_:)``).
+    /// value (``DecimalNumber/isCanonical(integerText:)``: all but `-0`), or a real's when it is
+    /// provably Swift's shortest text of its value (``DecimalNumber/isCanonical(doubleText:value:)``),
+    /// is copied as it is; any other number is written from its value (``scalar(_:)``).
     package mutating func number(_ value: Document, text: UnsafeBufferPointer<UInt8>) throws(Diagnostic) {
         switch value {
         case .integer, .unsignedInteger:
             if DecimalNumber.isCanonical(integerText: text) { bytes.append(text) } else { try scalar(value) }
+        case let .double(double):
+            if DecimalNumber.isCanonical(doubleText: text, value: double) { bytes.append(text) } else { try scalar(value) }
         default:
             try scalar(value)
         }
