@@ -272,35 +272,49 @@ package enum DecimalNumber {
         guard (value < 0) == (index == 1) else { return false }
         var mantissa: UInt64 = 0
         let integerStart = index
-        while index < count, text[index] &- UInt8(ascii: "0") < 10 {
-            mantissa = mantissa &* 10 &+ UInt64(text[index] &- UInt8(ascii: "0"))
-            index += 1
-            if mantissa >= 1 << 53 { return false }
-        }
+        guard takeDigits(text, from: &index, into: &mantissa) else { return false }
         guard index > integerStart, index < count, text[index] == UInt8(ascii: ".") else { return false }
         let fractionStart = index + 1
         index = fractionStart
-        while index < count, text[index] &- UInt8(ascii: "0") < 10 {
-            mantissa = mantissa &* 10 &+ UInt64(text[index] &- UInt8(ascii: "0"))
-            index += 1
-            if mantissa >= 1 << 53 { return false }
-        }
+        guard takeDigits(text, from: &index, into: &mantissa) else { return false }
         let fractionDigits = index - fractionStart
         guard index == count, fractionDigits > 0, fractionDigits <= 22, mantissa > 0 else { return false }
-        if fractionDigits > 4 {
-            // The first significant digit at 10^-5 or below (D < 10^(f-4)): Swift writes an
-            // exponent (`1e-05`).
-            var power: UInt64 = 1
-            for _ in 0..<fractionDigits - 4 { power &*= 10 }
-            if mantissa < power { return false }
-        }
-        let magnitude = value.magnitude
         let powers = exactPowersOfTen
+        // The first significant digit at 10^-5 or below (D < 10^(f-4)): Swift writes an
+        // exponent (`1e-05`). (Both sides exact.)
+        if fractionDigits > 4, Double(mantissa) < powers[fractionDigits - 4] { return false }
+        let magnitude = value.magnitude
         let scale = powers[fractionDigits], coarseScale = powers[fractionDigits - 1]
         let coarse = mantissa / 10
         return Double(mantissa) / scale == magnitude
             && Double(mantissa - 1) / scale != magnitude && Double(mantissa + 1) / scale != magnitude
             && Double(coarse) / coarseScale != magnitude && Double(coarse + 1) / coarseScale != magnitude
+    }
+
+    /// Takes the digits of `text` from `index` on into `mantissa`, eight at a time while eight
+    /// bytes are left (``ByteScanning/valueOfDigits(_:count:)``); false once the mantissa
+    /// reaches 2^53 (``isCanonical(doubleText:value:)`` then prints).
+    @inline(__always)
+    static func takeDigits(_ text: UnsafeBufferPointer<UInt8>, from index: inout Int, into mantissa: inout UInt64) -> Bool {
+        if let base = text.baseAddress {
+            while text.count - index >= 8 {
+                let word = UInt64(littleEndian: UnsafeRawPointer(base).loadUnaligned(fromByteOffset: index, as: UInt64.self))
+                let digits = ByteScanning.leadingDigitCount(word)
+                if digits == 0 { return true }
+                let (high, low) = mantissa.multipliedFullWidth(by: ByteScanning.powerOfTen(digits))
+                guard high == 0, low < 1 << 53 else { return false }
+                mantissa = low + ByteScanning.valueOfDigits(word, count: digits)
+                index += digits
+                if mantissa >= 1 << 53 { return false }
+                if digits < 8 { return true }
+            }
+        }
+        while index < text.count, text[index] &- UInt8(ascii: "0") < 10 {
+            mantissa = mantissa &* 10 &+ UInt64(text[index] &- UInt8(ascii: "0"))
+            index += 1
+            if mantissa >= 1 << 53 { return false }
+        }
+        return true
     }
 
     /// Calls `body` with the decimal digits of `value` (a `-` first when negative).
