@@ -115,6 +115,22 @@ package enum ByteScanning {
         return UInt64(UInt32(truncatingIfNeeded: ((value & 0x0000_FFFF_0000_FFFF) &* 42_949_672_960_001) >> 32))
     }
 
+    /// 10^`count` for 1…8: what a mantissa is scaled by before ``valueOfDigits(_:count:)`` is
+    /// added.
+    @inlinable @inline(__always)
+    package static func powerOfTen(_ count: Int) -> UInt64 {
+        switch count {
+        case 1: 10
+        case 2: 100
+        case 3: 1000
+        case 4: 10000
+        case 5: 100_000
+        case 6: 1_000_000
+        case 7: 10_000_000
+        default: 100_000_000
+        }
+    }
+
     // MARK: - Word tests
 
     /// The first index at or after `start` where `byte` holds, testing eight bytes at a time with

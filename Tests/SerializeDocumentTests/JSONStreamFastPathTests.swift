@@ -35,6 +35,10 @@ import SerializeCore
             [0xE6, 0x95], [0xED, 0xA0, 0x80], [0xF4, 0x90, 0x80, 0x80], [0x80], [0xC3, 0x5C, 0x6E], [0xE6, 0x01],
             Array(#"\n"#.utf8), Array(#"\""#.utf8), Array(#"\\"#.utf8), Array(#"\u00e9"#.utf8), Array(#"\ud83d\ude00"#.utf8),
             Array(#"\/"#.utf8), [0x1F], [0x09], Array(#"\x"#.utf8), Array(#"\u12"#.utf8),
+            // The writer's own escapes (copied as written) and other spellings of the same bytes.
+            Array(#"\b\f\r\t"#.utf8), Array(#"\u001f"#.utf8), Array(#"\u001F"#.utf8), Array(#"\u0000"#.utf8),
+            Array(#"\u000a"#.utf8), Array(#"\u0022"#.utf8), Array(#"\u005c"#.utf8), Array(#"\u0041"#.utf8),
+            Array(#"\u"#.utf8), Array(#"\"#.utf8),
         ]
         var failures: [String] = []
         for piece in pieces {
@@ -57,7 +61,10 @@ import SerializeCore
     /// Integers of every length to 21 digits either sign, `-0`, and reals, in arrays and
     /// objects: copied or printed, the same bytes as the tree's.
     @Test func numbersAgreeWithTheTree() throws {
-        var texts = ["0", "-0", "-0.0", "0.5", "-0e3", "1E2", "10", "-10", "100e-2", "0.000123", "123456789.125"]
+        var texts = ["0", "-0", "-0.0", "0.5", "-0e3", "1E2", "10", "-10", "100e-2", "0.000123", "123456789.125",
+                     // Reals copied as written or printed (DecimalNumber.isCanonical(doubleText:value:)).
+                     "0.0001", "0.00001", "0.00009999", "-611062.0990165116", "1.50", "1.0", "0.30000000000000004",
+                     "900719925474099.1", "9007199254740993.5", "0.1000000000000000", "1.5e-05", "-0.5"]
         for digits in 1...21 {
             let number = String("1234567890123456789012".prefix(digits))
             texts += [number, "-" + number, number + ".5", "0." + number, String(repeating: "9", count: digits)]

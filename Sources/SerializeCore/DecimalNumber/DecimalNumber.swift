@@ -252,6 +252,71 @@ package enum DecimalNumber {
         !(text.count == 2 && text[0] == UInt8(ascii: "-") && text[1] == UInt8(ascii: "0"))
     }
 
+    /// Whether `text`, a real in JSON's grammar that reads as `value`, is exactly what
+    /// `withText(of: value)` writes, so that a writer may copy it instead of printing `value`.
+    ///
+    /// Decided only where it is cheap and exact, false (print it) elsewhere: plain decimals
+    /// (`-`? digits `.` digits, no exponent) of at most 22 fraction digits whose significant
+    /// digits `D` are below 2^53 and whose first significant digit is at 10^-4 or above (where
+    /// Swift writes no exponent). Such a text `D × 10^-f` is Swift's shortest round-trip text of
+    /// `value` when no other multiple of 10^-f (`D ± 1`) and no multiple of 10^(1-f)
+    /// (`⌊D / 10⌋`, `⌊D / 10⌋ + 1`) reads as `value`: the texts that read as `value` fill an
+    /// interval, so it holds none with fewer digits and no other with as many, and Swift writes
+    /// the shortest, closest one. Every one of these reads is exact (Clinger: both operands exact,
+    /// one rounding), and the text is never a halfway point between two doubles (its odd part is
+    /// below 2^53 / 5), so it lies inside that interval, not on its edge.
+    package static func isCanonical(doubleText text: UnsafeBufferPointer<UInt8>, value: Double) -> Bool {
+        var index = 0
+        let count = text.count
+        if count > 0, text[0] == UInt8(ascii: "-") { index = 1 }
+        guard (value < 0) == (index == 1) else { return false }
+        var mantissa: UInt64 = 0
+        let integerStart = index
+        guard takeDigits(text, from: &index, into: &mantissa) else { return false }
+        guard index > integerStart, index < count, text[index] == UInt8(ascii: ".") else { return false }
+        let fractionStart = index + 1
+        index = fractionStart
+        guard takeDigits(text, from: &index, into: &mantissa) else { return false }
+        let fractionDigits = index - fractionStart
+        guard index == count, fractionDigits > 0, fractionDigits <= 22, mantissa > 0 else { return false }
+        let powers = exactPowersOfTen
+        // The first significant digit at 10^-5 or below (D < 10^(f-4)): Swift writes an
+        // exponent (`1e-05`). (Both sides exact.)
+        if fractionDigits > 4, Double(mantissa) < powers[fractionDigits - 4] { return false }
+        let magnitude = value.magnitude
+        let scale = powers[fractionDigits], coarseScale = powers[fractionDigits - 1]
+        let coarse = mantissa / 10
+        return Double(mantissa) / scale == magnitude
+            && Double(mantissa - 1) / scale != magnitude && Double(mantissa + 1) / scale != magnitude
+            && Double(coarse) / coarseScale != magnitude && Double(coarse + 1) / coarseScale != magnitude
+    }
+
+    /// Takes the digits of `text` from `index` on into `mantissa`, eight at a time while eight
+    /// bytes are left (``ByteScanning/valueOfDigits(_:count:)``); false once the mantissa
+    /// reaches 2^53 (``isCanonical(doubleText:value:)`` then prints).
+    @inline(__always)
+    static func takeDigits(_ text: UnsafeBufferPointer<UInt8>, from index: inout Int, into mantissa: inout UInt64) -> Bool {
+        if let base = text.baseAddress {
+            while text.count - index >= 8 {
+                let word = UInt64(littleEndian: UnsafeRawPointer(base).loadUnaligned(fromByteOffset: index, as: UInt64.self))
+                let digits = ByteScanning.leadingDigitCount(word)
+                if digits == 0 { return true }
+                let (high, low) = mantissa.multipliedFullWidth(by: ByteScanning.powerOfTen(digits))
+                guard high == 0, low < 1 << 53 else { return false }
+                mantissa = low + ByteScanning.valueOfDigits(word, count: digits)
+                index += digits
+                if mantissa >= 1 << 53 { return false }
+                if digits < 8 { return true }
+            }
+        }
+        while index < text.count, text[index] &- UInt8(ascii: "0") < 10 {
+            mantissa = mantissa &* 10 &+ UInt64(text[index] &- UInt8(ascii: "0"))
+            index += 1
+            if mantissa >= 1 << 53 { return false }
+        }
+        return true
+    }
+
     /// Calls `body` with the decimal digits of `value` (a `-` first when negative).
     package static func withText(of value: Int64, _ body: (UnsafeBufferPointer<UInt8>) -> Void) {
         withText(magnitude: value.magnitude, negative: value < 0, body)

@@ -50,6 +50,15 @@ package protocol DocumentBuilder {
     /// A key as ``string(plainUTF8:)`` says; the default hands it to
     /// ``beginMember(validatedUTF8:in:)``.
     mutating func beginMember(plainUTF8 key: UnsafeBufferPointer<UInt8>, in dictionary: inout DictionaryState) throws(Diagnostic)
+    /// The escapes this builder writes itself when it writes a string as JSON text (the JSON
+    /// writer's: ``JSONOwnEscapes/writers``), or nil (the default). When there are some, the
+    /// JSON reader hands a string value whose every escape is one of them, and whose other bytes
+    /// need none, over as written, through ``string(ownJSONEscapes:)``, without decoding it.
+    static var ownJSONEscapes: JSONOwnEscapes? { get }
+    /// A string value as written in JSON text (validated UTF-8, between the quotes), its every
+    /// escape one of ``ownJSONEscapes``'s and its other bytes no `"`, `\` or control byte; only
+    /// when ``ownJSONEscapes`` is not nil. The default decodes it for ``string(validatedUTF8:)``.
+    mutating func string(ownJSONEscapes bytes: UnsafeBufferPointer<UInt8>) throws(Diagnostic) -> Value
     /// A number the reader has read (`value`: ``Document/integer(_:)``,
     /// ``Document/unsignedInteger(_:)``, ``Document/double(_:)`` or ``Document/number(_:)``)
     /// with the text it was read from (JSON's number grammar, checked), valid only during the
@@ -152,6 +161,14 @@ extension DocumentBuilder {
     @inline(__always)
     package mutating func beginMember(plainUTF8 key: UnsafeBufferPointer<UInt8>, in dictionary: inout DictionaryState) throws(Diagnostic) {
         try beginMember(validatedUTF8: key, in: &dictionary)
+    }
+
+    package static var ownJSONEscapes: JSONOwnEscapes? { nil }
+
+    package mutating func string(ownJSONEscapes bytes: UnsafeBufferPointer<UInt8>) throws(Diagnostic) -> Value {
+        let decoded = ByteBuffer(capacity: bytes.count)
+        (Self.ownJSONEscapes ?? .writers).appendDecoded(bytes, to: decoded)
+        return try string(validatedUTF8: decoded.written)
     }
 
     @inline(__always)

@@ -82,6 +82,7 @@ struct ProgressBuilder<Base: DocumentBuilder>: DocumentBuilder {
 
     static var reusesValues: Bool { Base.reusesValues }
     static var takesUTF8: Bool { Base.takesUTF8 }
+    static var ownJSONEscapes: JSONOwnEscapes? { Base.ownJSONEscapes }
 
     mutating func valueStarts(at offset: Int) {
         progress.valueStarts(at: offset)
@@ -113,6 +114,9 @@ struct ProgressBuilder<Base: DocumentBuilder>: DocumentBuilder {
     }
     mutating func beginMember(plainUTF8 key: UnsafeBufferPointer<UInt8>, in dictionary: inout Base.DictionaryState) throws(Diagnostic) {
         try base.beginMember(plainUTF8: key, in: &dictionary)
+    }
+    mutating func string(ownJSONEscapes bytes: UnsafeBufferPointer<UInt8>) throws(Diagnostic) -> Base.Value {
+        try base.string(ownJSONEscapes: bytes)
     }
     mutating func number(_ value: Document, text: UnsafeBufferPointer<UInt8>) throws(Diagnostic) -> Base.Value {
         try base.number(value, text: text)

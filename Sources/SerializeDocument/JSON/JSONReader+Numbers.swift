@@ -83,7 +83,7 @@ extension JSONParser {
                 let count = ByteScanning.leadingDigitCount(word)
                 if count == 0 { return }
                 guard number.digits + count <= 19 else { break }
-                number.mantissa = number.mantissa &* Self.powerOfTen(count) &+ ByteScanning.valueOfDigits(word, count: count)
+                number.mantissa = number.mantissa &* ByteScanning.powerOfTen(count) &+ ByteScanning.valueOfDigits(word, count: count)
                 number.digits += count
                 index += count
                 if count < 8 { return }
@@ -97,20 +97,6 @@ extension JSONParser {
                 number.mantissa = number.mantissa &* 10 &+ UInt64(digit)
             }
             index += 1
-        }
-    }
-
-    /// 10^`exponent` for 1…8.
-    @inline(__always) static func powerOfTen(_ exponent: Int) -> UInt64 {
-        switch exponent {
-        case 1: 10
-        case 2: 100
-        case 3: 1000
-        case 4: 10000
-        case 5: 100_000
-        case 6: 1_000_000
-        case 7: 10_000_000
-        default: 100_000_000
         }
     }
 

@@ -57,6 +57,9 @@ struct JSONParser<Builder: DocumentBuilder> {
     /// The keys of the open objects, for the duplicate-key check (streaming only): bytes, never
     /// a set of `String`s.
     var keys = KeyIndex()
+    /// The escapes the builder writes itself (``DocumentBuilder/ownJSONEscapes``): a string
+    /// value with only those is handed over as written.
+    let ownEscapes = Builder.ownJSONEscapes
 
     init(bytes: UnsafeBufferPointer<UInt8>, maximumDepth: Int, builder: Builder) {
         self.bytes = bytes
@@ -89,6 +92,10 @@ struct JSONParser<Builder: DocumentBuilder> {
         case UInt8(ascii: "["): return try parseArray()
         case UInt8(ascii: "\""):
             if Builder.takesUTF8 {
+                if let ownEscapes, let range = scanStringWithOwnEscapes(ownEscapes) {
+                    let utf8 = UnsafeBufferPointer(rebasing: bytes[range.text])
+                    return try range.escaped ? builder.string(ownJSONEscapes: utf8) : builder.string(plainUTF8: utf8)
+                }
                 let string = try parseStringBytes()
                 return try withBytes(of: string) { (builder, utf8, plain) throws(Diagnostic) in
                     plain ? try builder.string(plainUTF8: utf8) : try builder.string(validatedUTF8: utf8)
@@ -256,6 +263,31 @@ struct JSONParser<Builder: DocumentBuilder> {
     /// reported only at the closing quote, as ``parseString()`` does.
     mutating func parseStringBytes() throws(Diagnostic) -> StringBytes {
         try scanString(validating: true) { _, range in range.map(StringBytes.input) ?? .scratch }
+    }
+
+    /// Scans a string whose escapes are all `escapes`'s (the builder's own,
+    /// ``DocumentBuilder/ownJSONEscapes``), validating it but decoding nothing: the range of
+    /// its text between the quotes and whether it holds an escape, with ``index`` past it; or
+    /// nil, ``index`` unchanged, for any other string (another escape, a control byte, bad
+    /// UTF-8, no closing quote), which ``parseStringBytes()`` then reads or reports as before.
+    @inline(__always)
+    mutating func scanStringWithOwnEscapes(_ escapes: JSONOwnEscapes) -> (text: Range<Int>, escaped: Bool)? {
+        let start = index + 1
+        var valid = true
+        var escaped = false
+        var stop = scanRun(from: start, valid: &valid)
+        while valid, stop < bytes.count {
+            if bytes[stop] == UInt8(ascii: "\"") {
+                index = stop + 1
+                return (start..<stop, escaped)
+            }
+            guard bytes[stop] == UInt8(ascii: "\\") else { return nil }
+            let length = escapes.ownEscapeLength(in: bytes, at: stop)
+            guard length > 0 else { return nil }
+            escaped = true
+            stop = scanRun(from: stop + length, valid: &valid)
+        }
+        return nil
     }
 
     /// The end of a run of a string's bytes from `start` (its next `"`, `\` or control byte),

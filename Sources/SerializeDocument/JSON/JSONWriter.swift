@@ -157,13 +157,27 @@ package struct JSONOutput: DocumentBuilder {
         writePlainString(bytes)
     }
 
+    /// The escapes this writer writes, read back (``JSONOwnEscapes``): a string whose every
+    /// escape is one of them comes as the reader found it (``string(ownJSONEscapes:)``).
+    package static var ownJSONEscapes: JSONOwnEscapes? { JSONOwnEscapes.writers }
+
+    /// A string as written in JSON text whose every escape is this writer's own spelling of the
+    /// byte it stands for, and whose other bytes need none: what this writer would write for
+    /// the decoded string, so copied between quotes as it is.
+    package mutating func string(ownJSONEscapes bytes: UnsafeBufferPointer<UInt8>) {
+        writePlainString(bytes)
+    }
+
     /// A number read from JSON text: an integer whose text is what this writer prints for its
-    /// value (``DecimalNumber/isCanonical(integerText:)``: all but `-0`) is copied as it is;
-    /// any other number is written from its value (``scalar(_:)``).
+    /// value (``DecimalNumber/isCanonical(integerText:)``: all but `-0`), or a real's when it is
+    /// provably Swift's shortest text of its value (``DecimalNumber/isCanonical(doubleText:value:)``),
+    /// is copied as it is; any other number is written from its value (``scalar(_:)``).
     package mutating func number(_ value: Document, text: UnsafeBufferPointer<UInt8>) throws(Diagnostic) {
         switch value {
         case .integer, .unsignedInteger:
             if DecimalNumber.isCanonical(integerText: text) { bytes.append(text) } else { try scalar(value) }
+        case let .double(double):
+            if DecimalNumber.isCanonical(doubleText: text, value: double) { bytes.append(text) } else { try scalar(value) }
         default:
             try scalar(value)
         }
@@ -279,5 +293,92 @@ package struct JSONOutput: DocumentBuilder {
     mutating func member(_ member: [UInt8], in count: inout Int) {
         nextChild(&count)
         member.withUnsafeBufferPointer { bytes.append($0) }
+    }
+}
+
+// MARK: - The writer's own escapes, read back
+
+/// The escapes ``JSONOutput/appendEscape(of:to:)`` writes, as a reader meets them in JSON text.
+///
+/// A string whose every escape is one of these (`\n`, `\"`, `\u001f`, …) and whose other bytes
+/// need no escape is byte for byte what ``JSONOutput`` writes for the decoded string, so a JSON
+/// reader streaming into it hands the string over as written instead of decoding it and having
+/// it escaped again (``DocumentBuilder/string(ownJSONEscapes:)``). Any other escape (`\/`,
+/// `\u0041`, `\u00e9`, a surrogate pair, upper-case hex) is not the writer's, and the string goes
+/// the old way. The table is made by asking the writer for the escape of every byte it escapes,
+/// so the rule stays in ``JSONOutput/appendEscape(of:to:)``.
+package struct JSONOwnEscapes: Sendable {
+    /// Bit `c` (of 128) set when the two bytes `\` `c` are the writer's escape of some byte.
+    let twoByteEscapes: (low: UInt64, high: UInt64)
+    /// The byte each two-byte escape stands for, by its second byte (128 entries).
+    let twoByteValues: [UInt8]
+    /// The four hex digits of each `\uXXXX` escape the writer writes, as they lie in memory
+    /// (a little-endian `UInt32` load), beside the byte each stands for.
+    let unicodeEscapes: [(digits: UInt32, byte: UInt8)]
+
+    /// The JSON writer's escapes.
+    package static let writers = JSONOwnEscapes()
+
+    init() {
+        var low: UInt64 = 0, high: UInt64 = 0
+        var values = [UInt8](repeating: 0, count: 128)
+        var unicode: [(digits: UInt32, byte: UInt8)] = []
+        let spelling = ByteBuffer(capacity: 16)
+        for value in 0...255 {
+            let byte = UInt8(value)
+            // The bytes the writer escapes are those its scan stops at.
+            guard ByteScanning.isJSONStringStop(byte) else { continue }
+            spelling.removeAll()
+            JSONOutput.appendEscape(of: byte, to: spelling)
+            let written = spelling.written
+            guard written.count >= 2, written[0] == UInt8(ascii: "\\") else { continue }
+            if written.count == 2, written[1] < 128 {
+                if written[1] < 64 { low |= 1 << written[1] } else { high |= 1 << (written[1] - 64) }
+                values[Int(written[1])] = byte
+            } else if written.count == 6, written[1] == UInt8(ascii: "u") {
+                let digits = UnsafeRawBufferPointer(UnsafeBufferPointer(rebasing: written[2..<6])).loadUnaligned(as: UInt32.self)
+                unicode.append((digits, byte))
+            }
+        }
+        twoByteEscapes = (low, high)
+        twoByteValues = values
+        unicodeEscapes = unicode
+    }
+
+    /// The length of the escape at `position` of `bytes` (a `\`) when it is one the writer
+    /// writes, else 0.
+    @inline(__always)
+    package func ownEscapeLength(in bytes: UnsafeBufferPointer<UInt8>, at position: Int) -> Int {
+        guard position + 1 < bytes.count else { return 0 }
+        let second = bytes[position + 1]
+        if second < 64 { return twoByteEscapes.low >> second & 1 != 0 ? 2 : 0 }
+        if second < 128, twoByteEscapes.high >> (second - 64) & 1 != 0 { return 2 }
+        return unicodeEscapeByte(in: bytes, at: position) != nil ? 6 : 0
+    }
+
+    /// The byte a writer's `\uXXXX` escape at `position` stands for, or nil.
+    func unicodeEscapeByte(in bytes: UnsafeBufferPointer<UInt8>, at position: Int) -> UInt8? {
+        guard bytes.count - position >= 6, bytes[position + 1] == UInt8(ascii: "u") else { return nil }
+        let digits = UnsafeRawBufferPointer(UnsafeBufferPointer(rebasing: bytes[position + 2..<position + 6])).loadUnaligned(as: UInt32.self)
+        return unicodeEscapes.first { $0.digits == digits }?.byte
+    }
+
+    /// Appends the bytes that `text`, whose every escape is one of these, stands for: for a
+    /// builder that is handed such a text (``DocumentBuilder/string(ownJSONEscapes:)``) but
+    /// wants the string.
+    func appendDecoded(_ text: UnsafeBufferPointer<UInt8>, to output: ByteBuffer) {
+        var run = 0
+        while true {
+            let stop = ByteScanning.firstJSONStringStop(in: text, from: run)
+            output.append(UnsafeBufferPointer(rebasing: text[run..<stop]))
+            guard stop < text.count else { return }
+            let length = ownEscapeLength(in: text, at: stop)
+            switch length {
+            case 2: output.append(twoByteValues[Int(text[stop + 1])])
+            case 6: if let byte = unicodeEscapeByte(in: text, at: stop) { output.append(byte) }
+            default: output.append(text[stop]); run = stop + 1; continue
+            }
+            run = stop + length
+        }
     }
 }
