@@ -104,9 +104,9 @@ final class DocumentValueDecoder: Decoder, SingleValueDecodingContainer {
     // MARK: - Single value
 
     func decodeNil() -> Bool { state.isNull(position) }
-    func decode(_ type: Bool.Type) throws -> Bool { try state.bool(value, at: path) }
-    func decode(_ type: String.Type) throws -> String { try state.string(value, at: path) }
-    func decode(_ type: Double.Type) throws -> Double { try state.double(value, at: path) }
+    func decode(_ type: Bool.Type) throws -> Bool { try state.bool(position, at: path) }
+    func decode(_ type: String.Type) throws -> String { try state.string(position, at: path) }
+    func decode(_ type: Double.Type) throws -> Double { try state.double(position, at: path) }
     func decode(_ type: Float.Type) throws -> Float { try state.float(value, at: path) }
     func decode(_ type: Int.Type) throws -> Int { try state.integer(position, as: type, at: path) }
     func decode(_ type: Int8.Type) throws -> Int8 { try state.integer(position, as: type, at: path) }
@@ -228,9 +228,9 @@ final class KeyedDocumentDecoder<Key: CodingKey>: KeyedDecodingContainerProtocol
     }
 
     func decodeNil(forKey key: Key) throws -> Bool { state.isNull(try member(key)) }
-    func decode(_ type: Bool.Type, forKey key: Key) throws -> Bool { try state.bool(state.index.scalar(at: try member(key)), at: path.appending(key)) }
-    func decode(_ type: String.Type, forKey key: Key) throws -> String { try state.string(state.index.scalar(at: try member(key)), at: path.appending(key)) }
-    func decode(_ type: Double.Type, forKey key: Key) throws -> Double { try state.double(state.index.scalar(at: try member(key)), at: path.appending(key)) }
+    func decode(_ type: Bool.Type, forKey key: Key) throws -> Bool { try state.bool(try member(key), at: path.appending(key)) }
+    func decode(_ type: String.Type, forKey key: Key) throws -> String { try state.string(try member(key), at: path.appending(key)) }
+    func decode(_ type: Double.Type, forKey key: Key) throws -> Double { try state.double(try member(key), at: path.appending(key)) }
     func decode(_ type: Float.Type, forKey key: Key) throws -> Float { try state.float(state.index.scalar(at: try member(key)), at: path.appending(key)) }
     func decode(_ type: Int.Type, forKey key: Key) throws -> Int { try integer(key) }
     func decode(_ type: Int8.Type, forKey key: Key) throws -> Int8 { try integer(key) }
@@ -266,15 +266,15 @@ final class KeyedDocumentDecoder<Key: CodingKey>: KeyedDecodingContainerProtocol
 
     func decodeIfPresent(_ type: Bool.Type, forKey key: Key) throws -> Bool? {
         guard let position = present(key) else { return nil }
-        return try state.bool(state.index.scalar(at: position), at: path.appending(key))
+        return try state.bool(position, at: path.appending(key))
     }
     func decodeIfPresent(_ type: String.Type, forKey key: Key) throws -> String? {
         guard let position = present(key) else { return nil }
-        return try state.string(state.index.scalar(at: position), at: path.appending(key))
+        return try state.string(position, at: path.appending(key))
     }
     func decodeIfPresent(_ type: Double.Type, forKey key: Key) throws -> Double? {
         guard let position = present(key) else { return nil }
-        return try state.double(state.index.scalar(at: position), at: path.appending(key))
+        return try state.double(position, at: path.appending(key))
     }
     func decodeIfPresent(_ type: Int.Type, forKey key: Key) throws -> Int? {
         guard let position = present(key) else { return nil }
@@ -362,9 +362,9 @@ struct UnkeyedDocumentDecoder: UnkeyedDecodingContainer {
         return false
     }
 
-    mutating func decode(_ type: Bool.Type) throws -> Bool { let (p, i) = try next(type); return try state.bool(state.index.scalar(at: p), at: path.appending(index: i)) }
-    mutating func decode(_ type: String.Type) throws -> String { let (p, i) = try next(type); return try state.string(state.index.scalar(at: p), at: path.appending(index: i)) }
-    mutating func decode(_ type: Double.Type) throws -> Double { let (p, i) = try next(type); return try state.double(state.index.scalar(at: p), at: path.appending(index: i)) }
+    mutating func decode(_ type: Bool.Type) throws -> Bool { let (p, i) = try next(type); return try state.bool(p, at: path.appending(index: i)) }
+    mutating func decode(_ type: String.Type) throws -> String { let (p, i) = try next(type); return try state.string(p, at: path.appending(index: i)) }
+    mutating func decode(_ type: Double.Type) throws -> Double { let (p, i) = try next(type); return try state.double(p, at: path.appending(index: i)) }
     mutating func decode(_ type: Float.Type) throws -> Float { let (p, i) = try next(type); return try state.float(state.index.scalar(at: p), at: path.appending(index: i)) }
     mutating func decode(_ type: Int.Type) throws -> Int { try integer() }
     mutating func decode(_ type: Int8.Type) throws -> Int8 { try integer() }

@@ -268,10 +268,10 @@ final class DecodingState {
     /// generic metadata at run time, for every value.
     func unbox<T: Decodable>(_ position: Int, as type: T.Type, at path: @autoclosure () -> CodingPathNode) throws -> T {
         // A generic container (`[String]`, `decode(_:forKey:)` of a generic `T`) asks for these.
-        if T.self == String.self { return try string(index.scalar(at: position), at: path()) as! T }
+        if T.self == String.self { return try string(position, at: path()) as! T }
         if T.self == Int.self { return try integer(position, as: Int.self, at: path()) as! T }
-        if T.self == Double.self { return try double(index.scalar(at: position), at: path()) as! T }
-        if T.self == Bool.self { return try bool(index.scalar(at: position), at: path()) as! T }
+        if T.self == Double.self { return try double(position, at: path()) as! T }
+        if T.self == Bool.self { return try bool(position, at: path()) as! T }
         if T.self == Int64.self { return try integer(position, as: Int64.self, at: path()) as! T }
         if T.self == Date.self {
             if let custom = custom.dates { return try custom(DocumentValueDecoder(state: self, position: position, path: path())) as! T }
@@ -290,7 +290,7 @@ final class DecodingState {
             return decimal as! T
         }
         if T.self == URL.self {
-            let text = try string(index.scalar(at: position), at: path())
+            let text = try string(position, at: path())
             guard let url = URL(string: text) else {
                 throw DecodingError.dataCorrupted(.init(codingPath: path().codingPath, debugDescription: "Invalid URL string."))
             }
@@ -321,6 +321,37 @@ final class DecodingState {
         let entry = index.entries[position]
         if entry.kind == .integer, let exact = T(exactly: entry.payload) { return exact }
         return try integer(index.scalar(at: position), as: type, at: path())
+    }
+
+    // MARK: - Scalars in place
+
+    // The common cases read straight from the entry, without a `Document` made and taken apart;
+    // anything else (a marker for nil, CSV's text, a mismatch) as the `Document` overloads say.
+
+    /// The string at `position`.
+    @inline(__always)
+    func string(_ position: Int, at path: @autoclosure () -> CodingPathNode) throws -> String {
+        if nilText == nil, index.entries[position].kind == .string { return index.string(at: position) }
+        return try string(index.scalar(at: position), at: path())
+    }
+
+    /// The number at `position` as a `Double`.
+    @inline(__always)
+    func double(_ position: Int, at path: @autoclosure () -> CodingPathNode) throws -> Double {
+        let entry = index.entries[position]
+        switch entry.kind {
+        case .double: return Double(bitPattern: UInt64(UInt(bitPattern: entry.payload)))
+        case .integer: return Double(entry.payload)
+        default: return try double(index.scalar(at: position), at: path())
+        }
+    }
+
+    /// The boolean at `position`.
+    @inline(__always)
+    func bool(_ position: Int, at path: @autoclosure () -> CodingPathNode) throws -> Bool {
+        let entry = index.entries[position]
+        if entry.kind == .bool { return entry.payload != 0 }
+        return try bool(index.scalar(at: position), at: path())
     }
 
     // MARK: - Errors in Foundation's words
