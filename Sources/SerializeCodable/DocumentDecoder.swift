@@ -33,6 +33,9 @@ public struct DocumentDecoder: Sendable {
     /// Foundation's `.custom` key, date and data strategies: closures, which ``options`` (plain
     /// values the command line can name) cannot hold. Each one set takes over from its option.
     public var custom: CustomDecoding
+    /// The memory of the last document decoded, for the next call (``DecodingReuse``); copies
+    /// of this decoder share it.
+    let reuse = DecodingReuse()
 
     /// A decoder with `options`.
     public init(
@@ -49,10 +52,11 @@ public struct DocumentDecoder: Sendable {
     ///
     /// - Throws: `DecodingError` with the coding path.
     public func decode<T: Decodable>(_ type: T.Type, from document: Document) throws -> T {
-        let index = DocumentIndex(document)
-        let state = DecodingState(decoder: self, index: index, fromText: false, marker: nilMarker)
-        defer { state.finish() }
-        return try state.unbox(index.root, as: type, at: .root)
+        var storage = reuse.take()
+        let index = DocumentIndex(document, reusing: &storage)
+        return try decoding(index, storage, fromText: false, marker: nilMarker) { state in
+            try state.unbox(state.index.root, as: type, at: .root)
+        }
     }
 
     /// Decodes a `T` from `data` in `format`, read by serialize's reader for it.
@@ -69,32 +73,52 @@ public struct DocumentDecoder: Sendable {
         reading.inferCSVTypes = false
         // JSON and binary property lists are read straight into the flat index the decoder
         // reads; the others through their Document.
+        var storage = reuse.take()
         let index: DocumentIndex
         do {
-            index = try format.index(data, options: reading)
+            index = try format.index(data, options: reading, reusing: &storage)
         } catch {
             let located = error.inFile(file?.path)
             throw DecodingError.dataCorrupted(
                 .init(codingPath: [], debugDescription: "The given data was not valid \(format.name): \(error.message)", underlyingError: located))
         }
-        let state = DecodingState(decoder: self, index: index, fromText: isCSV, marker: nilMarker ?? options.nullMarker(for: format))
-        defer { state.finish() }
         var prefix = ValuePath()
         do {
-            if isCSV, !(T.self is any RowsOfCSV.Type) {
-                let rows = index.entries[index.root]
-                guard rows.kind == .array, rows.payload == 1 else {
-                    let count = rows.kind == .array ? rows.payload : 0
-                    throw DecodingError.dataCorrupted(
-                        .init(codingPath: [], debugDescription: "Expected exactly one row for a single \(T.self), found \(count) rows; decode an array to read several rows."))
+            return try decoding(index, storage, fromText: isCSV, marker: nilMarker ?? options.nullMarker(for: format)) { state in
+                let index = state.index
+                if isCSV, !(T.self is any RowsOfCSV.Type) {
+                    let rows = index.entries[index.root]
+                    guard rows.kind == .array, rows.payload == 1 else {
+                        let count = rows.kind == .array ? rows.payload : 0
+                        throw DecodingError.dataCorrupted(
+                            .init(codingPath: [], debugDescription: "Expected exactly one row for a single \(T.self), found \(count) rows; decode an array to read several rows."))
+                    }
+                    prefix = ValuePath([.index(0)])
+                    return try state.unbox(index.root + 1, as: type, at: .root)
                 }
-                prefix = ValuePath([.index(0)])
-                return try state.unbox(index.root + 1, as: type, at: .root)
+                return try state.unbox(index.root, as: type, at: .root)
             }
-            return try state.unbox(index.root, as: type, at: .root)
         } catch let error as DecodingError {
             throw Self.locate(error, prefix: prefix, data: data, format: format, file: file)
         }
+    }
+
+    /// Runs `body` with the state of one decode of `index`, then gives the index's memory back
+    /// to ``reuse`` for the next call, whether `body` returned or threw. The state is let go of
+    /// on return (unless a type kept one of its decoders), so that by the next call the memory
+    /// is held by the storage alone and is emptied in place.
+    private func decoding<R>(
+        _ index: DocumentIndex, _ storage: IndexStorage, fromText: Bool, marker: String?,
+        _ body: (DecodingState) throws -> R
+    ) throws -> R {
+        var storage = storage
+        let state = DecodingState(decoder: self, index: index, fromText: fromText, marker: marker)
+        defer {
+            state.finish()
+            storage.reclaim(state.index)
+            reuse.give(storage)
+        }
+        return try body(state)
     }
 
     /// `error` with a ``Diagnostic`` at the place of its value as the underlying error.
@@ -181,7 +205,8 @@ extension Dictionary: StringKeyedDecodable where Key == String, Value: Decodable
 final class DecodingState {
     /// The document being decoded; values are positions in it.
     let index: DocumentIndex
-    let userInfo: [CodingUserInfoKey: Any]
+    /// As the decoder holds it: made `[CodingUserInfoKey: Any]` only when a type asks for it.
+    let userInfo: [CodingUserInfoKey: any Sendable]
     let options: FormatOptions
     let snakeCase: Bool
     /// CSV: every field is text, read as the scalar the type asks for.
@@ -193,7 +218,7 @@ final class DecodingState {
     let renamesKeys: Bool
     /// Decoders whose value is done, ready for the next one (``unbox(_:as:at:)``). Each holds
     /// this state, so ``finish()`` must empty it when the decoding is over.
-    var spareDecoders: [DocumentValueDecoder] = []
+    var spareDecoders: [DocumentValueDecoder]
 
     /// Lets go of the spare decoders (which hold this state: a cycle until then).
     func finish() { spareDecoders.removeAll() }
@@ -208,6 +233,9 @@ final class DecodingState {
         self.fromText = fromText
         nilText = marker.flatMap { $0.isEmpty ? nil : $0 }
         nilMarker = nilText?.unicodeScalars.first
+        // Room for one decoder per level of a usual document, so the list does not grow by copying.
+        spareDecoders = []
+        spareDecoders.reserveCapacity(8)
     }
 
     /// Whether the value at `position` stands for `nil`: as ``isNull(_:)-(Document)``, with the
@@ -240,10 +268,10 @@ final class DecodingState {
     /// generic metadata at run time, for every value.
     func unbox<T: Decodable>(_ position: Int, as type: T.Type, at path: @autoclosure () -> CodingPathNode) throws -> T {
         // A generic container (`[String]`, `decode(_:forKey:)` of a generic `T`) asks for these.
-        if T.self == String.self { return try string(index.scalar(at: position), at: path()) as! T }
+        if T.self == String.self { return try string(position, at: path()) as! T }
         if T.self == Int.self { return try integer(position, as: Int.self, at: path()) as! T }
-        if T.self == Double.self { return try double(index.scalar(at: position), at: path()) as! T }
-        if T.self == Bool.self { return try bool(index.scalar(at: position), at: path()) as! T }
+        if T.self == Double.self { return try double(position, at: path()) as! T }
+        if T.self == Bool.self { return try bool(position, at: path()) as! T }
         if T.self == Int64.self { return try integer(position, as: Int64.self, at: path()) as! T }
         if T.self == Date.self {
             if let custom = custom.dates { return try custom(DocumentValueDecoder(state: self, position: position, path: path())) as! T }
@@ -262,7 +290,7 @@ final class DecodingState {
             return decimal as! T
         }
         if T.self == URL.self {
-            let text = try string(index.scalar(at: position), at: path())
+            let text = try string(position, at: path())
             guard let url = URL(string: text) else {
                 throw DecodingError.dataCorrupted(.init(codingPath: path().codingPath, debugDescription: "Invalid URL string."))
             }
@@ -293,6 +321,37 @@ final class DecodingState {
         let entry = index.entries[position]
         if entry.kind == .integer, let exact = T(exactly: entry.payload) { return exact }
         return try integer(index.scalar(at: position), as: type, at: path())
+    }
+
+    // MARK: - Scalars in place
+
+    // The common cases read straight from the entry, without a `Document` made and taken apart;
+    // anything else (a marker for nil, CSV's text, a mismatch) as the `Document` overloads say.
+
+    /// The string at `position`.
+    @inline(__always)
+    func string(_ position: Int, at path: @autoclosure () -> CodingPathNode) throws -> String {
+        if nilText == nil, index.entries[position].kind == .string { return index.string(at: position) }
+        return try string(index.scalar(at: position), at: path())
+    }
+
+    /// The number at `position` as a `Double`.
+    @inline(__always)
+    func double(_ position: Int, at path: @autoclosure () -> CodingPathNode) throws -> Double {
+        let entry = index.entries[position]
+        switch entry.kind {
+        case .double: return Double(bitPattern: UInt64(UInt(bitPattern: entry.payload)))
+        case .integer: return Double(entry.payload)
+        default: return try double(index.scalar(at: position), at: path())
+        }
+    }
+
+    /// The boolean at `position`.
+    @inline(__always)
+    func bool(_ position: Int, at path: @autoclosure () -> CodingPathNode) throws -> Bool {
+        let entry = index.entries[position]
+        if entry.kind == .bool { return entry.payload != 0 }
+        return try bool(index.scalar(at: position), at: path())
     }
 
     // MARK: - Errors in Foundation's words

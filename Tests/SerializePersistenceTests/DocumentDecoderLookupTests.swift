@@ -118,4 +118,61 @@ import SerializeDocument
             Issue.record("unexpected \(error)")
         }
     }
+
+    // MARK: - decodeIfPresent
+
+    /// Every member optional: the synthesized `init(from:)` asks through `decodeIfPresent`.
+    struct Optionals: Decodable, Equatable {
+        var b: Bool?
+        var s: String?
+        var d: Double?
+        var i: Int?
+        var l: Int64?
+        var u: [Int]?
+    }
+
+    /// The same members required: the texts of their errors are the ones `decodeIfPresent` must give.
+    struct Required: Decodable {
+        var b: Bool
+        var s: String
+        var d: Double
+        var i: Int
+        var l: Int64
+        var u: [Int]
+    }
+
+    @Test(arguments: [
+        (#"{"b":true,"s":"x","d":1.5,"i":2,"l":3,"u":[4]}"#, Optionals(b: true, s: "x", d: 1.5, i: 2, l: 3, u: [4])),
+        (#"{"b":null,"s":null,"d":null,"i":null,"l":null,"u":null}"#, Optionals()),
+        (#"{}"#, Optionals()),
+        (#"{"u":[4],"l":3,"i":2,"d":1.5,"s":"x","b":false}"#, Optionals(b: false, s: "x", d: 1.5, i: 2, l: 3, u: [4])),
+    ])
+    func decodeIfPresentReadsPresentNullAndAbsentMembers(json: String, expected: Optionals) throws {
+        #expect(try DocumentDecoder().decode(Optionals.self, from: Data(json.utf8), as: .json) == expected)
+    }
+
+    /// A member of the wrong type fails as `decode` fails, with the same text and path.
+    @Test(arguments: ["b", "s", "d", "i", "l", "u"])
+    func decodeIfPresentFailsAsDecodeDoes(key: String) throws {
+        let valid: [String: String] = ["b": "true", "s": #""x""#, "d": "1.5", "i": "2", "l": "3", "u": "[4]"]
+        let members = valid.map { name, value in "\"\(name)\":\(name == key ? (key == "s" ? "[1]" : #""wrong""#) : value)" }
+        let json = Data("{\(members.joined(separator: ","))}".utf8)
+        func text(_ body: () throws -> Void) -> String {
+            do {
+                try body()
+                return "no error"
+            } catch let error as DecodingError {
+                switch error {
+                case let .typeMismatch(type, context): return "\(type) \(context.debugDescription) \(context.codingPath.map(\.stringValue))"
+                default: return "\(error)"
+                }
+            } catch {
+                return "\(error)"
+            }
+        }
+        let optional = text { _ = try DocumentDecoder().decode(Optionals.self, from: json, as: .json) }
+        let required = text { _ = try DocumentDecoder().decode(Required.self, from: json, as: .json) }
+        #expect(optional == required)
+        #expect(optional.contains("Expected to decode"), "\(optional)")
+    }
 }

@@ -52,6 +52,11 @@ enum CodableInput {
         return encoder
     }()
     static let ours = DocumentEncoder(options: FormatOptions(pretty: false))
+    /// One decoder of each kind, reused by every call (as the encoders are): the per-call rows
+    /// compare the decoding, not the making of a decoder. The "a new one per call" rows keep
+    /// the earlier measurement, with Foundation's decoder made for every call.
+    static let jsonDecoder = JSONDecoder()
+    static let plistDecoder = PropertyListDecoder()
     static let decoder = DocumentDecoder()
 
     static let json = (try? ours.encode(records, as: .json)) ?? Data()
@@ -98,7 +103,7 @@ let benchmarks: @Sendable () -> Void = {
     // MARK: - Decoding 10,000 records
 
     Benchmark("decode 10k records: JSONDecoder", configuration: .init(setup: { _ = CodableInput.foundationJSON })) { benchmark in
-        for _ in benchmark.scaledIterations { blackHole(try JSONDecoder().decode([CodableInput.Record].self, from: CodableInput.foundationJSON)) }
+        for _ in benchmark.scaledIterations { blackHole(try CodableInput.jsonDecoder.decode([CodableInput.Record].self, from: CodableInput.foundationJSON)) }
     }
     Benchmark("decode 10k records: JSON → DocumentDecoder", configuration: .init(setup: { _ = CodableInput.json })) { benchmark in
         for _ in benchmark.scaledIterations {
@@ -107,7 +112,7 @@ let benchmarks: @Sendable () -> Void = {
     }
     Benchmark("decode 10k records: PropertyListDecoder (binary)", configuration: .init(setup: { _ = CodableInput.foundationBinary })) { benchmark in
         for _ in benchmark.scaledIterations {
-            blackHole(try PropertyListDecoder().decode([CodableInput.Record].self, from: CodableInput.foundationBinary))
+            blackHole(try CodableInput.plistDecoder.decode([CodableInput.Record].self, from: CodableInput.foundationBinary))
         }
     }
     Benchmark("decode 10k records: binary plist → DocumentDecoder", configuration: .init(setup: { _ = CodableInput.binary })) { benchmark in
@@ -133,6 +138,11 @@ let benchmarks: @Sendable () -> Void = {
     }
     Benchmark("decode shared models ×10k: JSONDecoder", configuration: .init(setup: { _ = CodableInput.oneFoundationJSON })) { benchmark in
         for _ in benchmark.scaledIterations {
+            for _ in 0..<10_000 { blackHole(try CodableInput.jsonDecoder.decode([CodableInput.Record].self, from: CodableInput.oneFoundationJSON)) }
+        }
+    }
+    Benchmark("decode shared models ×10k: JSONDecoder, a new one per call", configuration: .init(setup: { _ = CodableInput.oneFoundationJSON })) { benchmark in
+        for _ in benchmark.scaledIterations {
             for _ in 0..<10_000 { blackHole(try JSONDecoder().decode([CodableInput.Record].self, from: CodableInput.oneFoundationJSON)) }
         }
     }
@@ -142,6 +152,11 @@ let benchmarks: @Sendable () -> Void = {
         }
     }
     Benchmark("decode shared models ×10k: PropertyListDecoder (binary)", configuration: .init(setup: { _ = CodableInput.oneFoundationBinary })) { benchmark in
+        for _ in benchmark.scaledIterations {
+            for _ in 0..<10_000 { blackHole(try CodableInput.plistDecoder.decode([CodableInput.Record].self, from: CodableInput.oneFoundationBinary)) }
+        }
+    }
+    Benchmark("decode shared models ×10k: PropertyListDecoder (binary), a new one per call", configuration: .init(setup: { _ = CodableInput.oneFoundationBinary })) { benchmark in
         for _ in benchmark.scaledIterations {
             for _ in 0..<10_000 { blackHole(try PropertyListDecoder().decode([CodableInput.Record].self, from: CodableInput.oneFoundationBinary)) }
         }

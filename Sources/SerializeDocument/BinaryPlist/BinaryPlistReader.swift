@@ -60,6 +60,8 @@ struct BinaryPlistParser<Builder: DocumentBuilder> {
     let objectCount: Int
     let topObject: Int
     let tableOffset: Int
+    /// The containers being read, for the cycle check when the builder does not reuse values
+    /// (a builder that does marks an open container in ``expandedSizes`` instead: no hashing).
     var visiting: Set<Int> = []
     /// Emptied key sets of closed dictionaries, for the next ones (streaming only).
     var keySets: [StreamedKeys] = []
@@ -68,7 +70,7 @@ struct BinaryPlistParser<Builder: DocumentBuilder> {
         self.bytes = bytes
         self.maximumDepth = maximumDepth
         self.builder = builder
-        guard bytes.count >= 8, bytes.starts(with: Array("bplist0".utf8)) else {
+        guard bytes.count >= 8, bytes.starts(with: "bplist0".utf8) else {
             throw binaryPlistError(.notBinaryPlist, "not a binary property list: it does not start with 'bplist00'", at: 0)
         }
         guard bytes.count >= 8 + 1 + 32 else {
@@ -191,7 +193,7 @@ struct BinaryPlistParser<Builder: DocumentBuilder> {
         builder.valueStarts(at: start)
         let emittedBefore = emitted
         try spend(1, forObject: number)
-        guard !visiting.contains(number) else {
+        guard !isOpen(number) else {
             throw binaryPlistError(.cycle, "object \(number) contains itself", at: start)
         }
         let marker = bytes[start]
@@ -217,39 +219,46 @@ struct BinaryPlistParser<Builder: DocumentBuilder> {
         case 0xA:
             let (length, payload) = try count(nibble: nibble, at: start)
             try require(length * UInt64(refSize), at: payload, for: "array", object: start)
-            visiting.insert(number)
+            open(number)
             var elements = try builder.beginArray()
             for index in 0..<Int(length) {
                 try builder.beginElement(in: &elements)
                 let element = try readReference(at: payload + index * refSize, depth: depth + 1)
                 try builder.endElement(element, in: &elements)
             }
-            visiting.remove(number)
+            close(number)
             value = try builder.endArray(elements)
         case 0xC:
             throw binaryPlistError(.unsupportedObject, "sets are not supported: no other format can hold one", at: start)
         case 0xD:
             let (length, payload) = try count(nibble: nibble, at: start)
             try require(length * 2 * UInt64(refSize), at: payload, for: "dictionary", object: start)
-            visiting.insert(number)
+            open(number)
             var members = try builder.beginDictionary()
             let valuesStart = payload + Int(length) * refSize
             // A tree merges a duplicate key itself; a writer cannot, so streaming falls back to it.
             // The key sets are reused (one per open dictionary), so a record costs no set allocation.
             var keys = Builder.reusesValues ? StreamedKeys() : keySets.popLast() ?? StreamedKeys()
             for index in 0..<Int(length) {
-                let key = try readKey(at: payload + index * refSize, index: index)
-                if !Builder.reusesValues { try keys.insert(key) }
-                try builder.beginMember(key, in: &members)
+                // An index builder takes an ASCII key as the bytes in the file: no String made.
+                if Builder.takesUTF8, Builder.reusesValues, let ascii = try asciiKey(at: payload + index * refSize) {
+                    try builder.beginMember(validatedUTF8: ascii, in: &members)
+                } else {
+                    let key = try readKey(at: payload + index * refSize, index: index)
+                    if !Builder.reusesValues { try keys.insert(key) }
+                    try builder.beginMember(key, in: &members)
+                }
                 let member = try readReference(at: valuesStart + index * refSize, depth: depth + 1)
                 try builder.endMember(member, in: &members)
             }
-            visiting.remove(number)
+            close(number)
             if !Builder.reusesValues {
                 keys.removeAll()
                 keySets.append(keys)
             }
             value = try builder.endDictionary(members)
+        case 0x5 where Builder.takesUTF8 && Builder.reusesValues:
+            value = try builder.string(validatedUTF8: try asciiBytes(at: start))
         default:
             value = try builder.scalar(try scalar(at: start))
         }
@@ -258,6 +267,43 @@ struct BinaryPlistParser<Builder: DocumentBuilder> {
             expandedSizes[number] = emitted - emittedBefore
         }
         return value
+    }
+
+    /// Whether the container `number` is being read (a reference to it now is a cycle).
+    @inline(__always)
+    func isOpen(_ number: Int) -> Bool {
+        Builder.reusesValues ? expandedSizes[number] < 0 : visiting.contains(number)
+    }
+
+    /// Marks the container `number` as being read; its size in ``expandedSizes``, set when it
+    /// is done, unmarks it.
+    @inline(__always)
+    mutating func open(_ number: Int) {
+        if Builder.reusesValues { expandedSizes[number] = -1 } else { visiting.insert(number) }
+    }
+
+    @inline(__always)
+    mutating func close(_ number: Int) {
+        if !Builder.reusesValues { visiting.remove(number) }
+    }
+
+    /// The bytes of the key the reference at `position` names when it is an ASCII string
+    /// object, else nil (``readKey(at:index:)`` then reads it, or says what is wrong).
+    func asciiKey(at position: Int) throws(Diagnostic) -> UnsafeBufferPointer<UInt8>? {
+        let start = try offset(ofObject: try resolve(at: position))
+        guard bytes[start] >> 4 == 0x5 else { return nil }
+        return try asciiBytes(at: start)
+    }
+
+    /// The bytes of the ASCII string object at `start`, checked.
+    func asciiBytes(at start: Int) throws(Diagnostic) -> UnsafeBufferPointer<UInt8> {
+        let (length, payload) = try count(nibble: bytes[start] & 0x0F, at: start)
+        try require(length, at: payload, for: "ASCII string", object: start)
+        let slice = UnsafeBufferPointer(rebasing: bytes[payload..<payload + Int(length)])
+        guard ByteScanning.isASCII(slice) else {
+            throw binaryPlistError(.invalidString, "ASCII string holds a byte above 0x7F", at: start)
+        }
+        return slice
     }
 
     /// Adds `values` to the expansion count, refusing a document that expands to more than
@@ -336,10 +382,7 @@ struct BinaryPlistParser<Builder: DocumentBuilder> {
             try require(length, at: payload, for: "data", object: start)
             value = .data(Data(UnsafeBufferPointer(rebasing: bytes[payload..<payload + Int(length)])))
         case 0x5:
-            let (length, payload) = try count(nibble: nibble, at: start)
-            try require(length, at: payload, for: "ASCII string", object: start)
-            let slice = UnsafeBufferPointer(rebasing: bytes[payload..<payload + Int(length)])
-            guard ByteScanning.isASCII(slice), let string = ByteScanning.string(validatingUTF8: slice) else {
+            guard let string = ByteScanning.string(validatingUTF8: try asciiBytes(at: start)) else {
                 throw binaryPlistError(.invalidString, "ASCII string holds a byte above 0x7F", at: start)
             }
             value = .string(string)

@@ -60,10 +60,16 @@ package struct DocumentIndex: Sendable {
 
     /// The index of `document`; its root is at the position returned.
     package init(_ document: Document) {
-        var builder = IndexBuilder()
+        var storage = IndexStorage()
+        self.init(document, reusing: &storage)
+    }
+
+    /// The index of `document`, in the memory of `storage` (``IndexStorage``).
+    package init(_ document: Document, reusing storage: inout IndexStorage) {
+        var builder = IndexBuilder(forInputOf: 0, reusing: &storage)
         // Building an index throws nothing.
         let root = (try? document.build(into: &builder, sortKeys: false)) ?? Self.null
-        self = builder.index.withRoot(root)
+        self = builder.finish(root: root, into: &storage)
     }
 
     /// Where the top-level value starts.
@@ -207,10 +213,32 @@ package struct IndexBuilder: DocumentBuilder {
     package init() {}
 
     /// A builder for about `byteCount` bytes of input, with room for the entries and text they
-    /// usually make (so that neither array grows by copying; untouched room costs no memory).
-    init(forInputOf byteCount: Int) {
+    /// usually make (so that neither array grows by copying; untouched room costs no memory),
+    /// in the memory of an index that is done with, when there is one (``IndexStorage``).
+    init(forInputOf byteCount: Int, reusing storage: inout IndexStorage) {
+        if storage.entries.capacity > 0 {
+            index.entries = storage.entries
+            index.text = storage.text
+            index.others = storage.others
+            keyStack = storage.keyStack
+            storage = IndexStorage()
+            // Emptied here rather than when given back: the arrays are then referenced only by
+            // this builder, and are emptied in place.
+            index.entries.removeAll(keepingCapacity: true)
+            index.entries.append(DocumentIndex.Entry(kind: .null, payload: 0, extent: 0))
+            index.text.removeAll(keepingCapacity: true)
+            index.others.removeAll(keepingCapacity: true)
+            keyStack.removeAll(keepingCapacity: true)
+        }
         index.entries.reserveCapacity(byteCount / 6)
         index.text.reserveCapacity(byteCount)
+    }
+
+    /// The index built, its root at `root`; the key stack (empty again) goes back to `storage`.
+    mutating func finish(root: Int, into storage: inout IndexStorage) -> DocumentIndex {
+        storage.keyStack = keyStack
+        keyStack = []
+        return index.withRoot(root)
     }
 
     package static var reusesValues: Bool { true }
@@ -340,13 +368,53 @@ extension Format {
     /// straight into the index; the others through their `Document`), with the errors
     /// ``read(_:options:)`` throws.
     package func index(_ data: Data, options: FormatOptions) throws(Diagnostic) -> DocumentIndex {
-        var builder = IndexBuilder(forInputOf: data.count)
+        var storage = IndexStorage()
+        return try index(data, options: options, reusing: &storage)
+    }
+
+    /// The index of `data`, in the memory of `storage` (``IndexStorage``) when it has some. A
+    /// reading error leaves `storage` empty.
+    package func index(_ data: Data, options: FormatOptions, reusing storage: inout IndexStorage) throws(Diagnostic) -> DocumentIndex {
         let root: Int
         switch resolved(for: data) {
-        case .json: root = try JSONReader(maximumDepth: options.maximumDepth).read(data, into: &builder)
-        case .binaryPlist: root = try BinaryPlistReader(maximumDepth: options.maximumDepth).read(data, into: &builder)
-        default: return DocumentIndex(try read(data, options: options))
+        case .json:
+            var builder = IndexBuilder(forInputOf: data.count, reusing: &storage)
+            root = try JSONReader(maximumDepth: options.maximumDepth).read(data, into: &builder)
+            return builder.finish(root: root, into: &storage)
+        case .binaryPlist:
+            var builder = IndexBuilder(forInputOf: data.count, reusing: &storage)
+            root = try BinaryPlistReader(maximumDepth: options.maximumDepth).read(data, into: &builder)
+            return builder.finish(root: root, into: &storage)
+        default: return DocumentIndex(try read(data, options: options), reusing: &storage)
         }
-        return builder.index.withRoot(root)
+    }
+}
+
+// MARK: - Reusing an index's memory
+
+/// The memory of an index that is done with, kept for the next one: its arrays, whose room a
+/// new index fills again instead of allocating (``Format/index(_:options:reusing:)``). A decoder
+/// that decodes many small documents one at a time (``DocumentDecoder``) keeps one.
+package struct IndexStorage: Sendable {
+    var entries: [DocumentIndex.Entry] = []
+    var text: [UInt8] = []
+    var others: [Document] = []
+    /// The index builder's stack of open keys.
+    var keyStack: [Int] = []
+
+    package init() {}
+
+    /// Takes back the arrays of `index`. They are emptied when next used, by which time nothing
+    /// else should hold them (if something does, they are copied then, not overwritten).
+    package mutating func reclaim(_ index: consuming DocumentIndex) {
+        entries = index.entries
+        text = index.text
+        others = index.others
+    }
+
+    /// The bytes of memory it holds on to.
+    package var retainedBytes: Int {
+        entries.capacity * MemoryLayout<DocumentIndex.Entry>.stride + text.capacity
+            + others.capacity * MemoryLayout<Document>.stride + keyStack.capacity * MemoryLayout<Int>.stride
     }
 }
