@@ -39,6 +39,53 @@ indirect enum CodingPathNode: Sendable {
     var valuePath: ValuePath { ValuePath(codingPath: codingPath) }
 }
 
+/// A coding path whose last step is not made into a node yet: a value's decoder and keyed
+/// container hold one, and make the node only when something asks for it (an error, or a
+/// nested value whose own path needs this one as its parent), so a container of scalars
+/// costs no allocation for its path.
+struct PendingPath {
+    enum Step {
+        case none
+        case key(String, Int?)
+        case index(Int)
+    }
+
+    let parent: CodingPathNode
+    let step: Step
+
+    /// The path `node` itself.
+    @inline(__always)
+    init(_ node: CodingPathNode) {
+        parent = node
+        step = .none
+    }
+
+    /// `parent`, then `key`.
+    @inline(__always)
+    init(_ parent: CodingPathNode, key: some CodingKey) {
+        self.parent = parent
+        step = .key(key.stringValue, key.intValue)
+    }
+
+    /// `parent`, then the element at `index`.
+    @inline(__always)
+    init(_ parent: CodingPathNode, index: Int) {
+        self.parent = parent
+        step = .index(index)
+    }
+
+    static var root: PendingPath { PendingPath(.root) }
+
+    /// The path as a node (made here, one allocation, unless there is no last step).
+    var node: CodingPathNode {
+        switch step {
+        case .none: parent
+        case let .key(string, int): .key(string, int, parent)
+        case let .index(index): .index(index, parent)
+        }
+    }
+}
+
 extension ValuePath {
     /// The document path of a Codable coding path: `Index n` keys (and keys that are only an
     /// integer) become array indices, every other key a dictionary key.

@@ -8,18 +8,18 @@ import SerializeCore
 /// The `Decoder` handed to one value's `init(from:)`.
 final class DocumentValueDecoder: Decoder, SingleValueDecodingContainer {
     let state: DecodingState
-    /// Where the value is in the index, and its path; `var` so that ``DecodingState`` can reuse
-    /// the decoder for the next value.
-    var position: Int
-    var path: CodingPathNode
+    /// Where the value is in the index, and its path (its node made only when asked for); `var`
+    /// so that ``DecodingState`` can reuse the decoder for the next value.
+    @exclusivity(unchecked) var position: Int
+    @exclusivity(unchecked) var path: PendingPath
 
-    init(state: DecodingState, position: Int, path: CodingPathNode) {
+    init(state: DecodingState, position: Int, path: PendingPath) {
         self.state = state
         self.position = position
         self.path = path
     }
 
-    var codingPath: [any CodingKey] { path.codingPath }
+    var codingPath: [any CodingKey] { path.node.codingPath }
     var userInfo: [CodingUserInfoKey: Any] { state.userInfo }
     /// The value as a `Document` scalar (a container as an empty one, for its errors).
     private var value: Document { state.index.scalar(at: position) }
@@ -31,7 +31,7 @@ final class DocumentValueDecoder: Decoder, SingleValueDecodingContainer {
     /// The keyed container of the value at `position`; a nested container asks for it without
     /// a decoder object.
     static func container<Key: CodingKey>(
-        keyedBy type: Key.Type, state: DecodingState, position: Int, path: CodingPathNode
+        keyedBy type: Key.Type, state: DecodingState, position: Int, path: PendingPath
     ) throws -> KeyedDecodingContainer<Key> {
         let entry = state.index.entries[position]
         guard entry.kind == .dictionary else {
@@ -41,14 +41,14 @@ final class DocumentValueDecoder: Decoder, SingleValueDecodingContainer {
             }
             if state.isNull(position) {
                 throw DecodingError.valueNotFound(
-                    [String: Any].self, .init(codingPath: path.codingPath, debugDescription: "Cannot get keyed decoding container -- found null value instead"))
+                    [String: Any].self, .init(codingPath: path.node.codingPath, debugDescription: "Cannot get keyed decoding container -- found null value instead"))
             }
             throw DecodingError.typeMismatch(
                 [String: Any].self,
-                .init(codingPath: path.codingPath, debugDescription: "Expected to decode Dictionary<String, Any> but found \(DecodingState.describe(state.index.scalar(at: position))) instead."))
+                .init(codingPath: path.node.codingPath, debugDescription: "Expected to decode Dictionary<String, Any> but found \(DecodingState.describe(state.index.scalar(at: position))) instead."))
         }
         if let custom = state.custom.keys {
-            return KeyedDecodingContainer(KeyedDocumentDecoder<Key>(state: state, head: position, path: path, table: try renamed(position, by: custom, state: state, at: path)))
+            return KeyedDecodingContainer(KeyedDocumentDecoder<Key>(state: state, head: position, path: path, table: try renamed(position, by: custom, state: state, at: path.node)))
         }
         let table = entry.repeatsKeys ? KeyedDocumentDecoder<Key>.memberTable(of: position, in: state.index) : nil
         return KeyedDecodingContainer(KeyedDocumentDecoder<Key>(state: state, head: position, path: path, table: table))
@@ -82,8 +82,10 @@ final class DocumentValueDecoder: Decoder, SingleValueDecodingContainer {
 
     /// The unkeyed container of the value at `position`; a nested container asks for it without
     /// a decoder object.
-    static func unkeyedContainer(state: DecodingState, position: Int, path: CodingPathNode) throws -> any UnkeyedDecodingContainer {
+    static func unkeyedContainer(state: DecodingState, position: Int, path pending: PendingPath) throws -> any UnkeyedDecodingContainer {
         let entry = state.index.entries[position]
+        // An array's elements all need its node as their parent: made here, once.
+        let path = pending.node
         guard entry.kind == .array else {
             // CSV writes an empty array as the text `[]`.
             if state.fromText, entry.kind == .string, state.index.bytes(at: position, equal: "[]") {
@@ -104,27 +106,29 @@ final class DocumentValueDecoder: Decoder, SingleValueDecodingContainer {
     // MARK: - Single value
 
     func decodeNil() -> Bool { state.isNull(position) }
-    func decode(_ type: Bool.Type) throws -> Bool { try state.bool(position, at: path) }
-    func decode(_ type: String.Type) throws -> String { try state.string(position, at: path) }
-    func decode(_ type: Double.Type) throws -> Double { try state.double(position, at: path) }
-    func decode(_ type: Float.Type) throws -> Float { try state.float(value, at: path) }
-    func decode(_ type: Int.Type) throws -> Int { try state.integer(position, as: type, at: path) }
-    func decode(_ type: Int8.Type) throws -> Int8 { try state.integer(position, as: type, at: path) }
-    func decode(_ type: Int16.Type) throws -> Int16 { try state.integer(position, as: type, at: path) }
-    func decode(_ type: Int32.Type) throws -> Int32 { try state.integer(position, as: type, at: path) }
-    func decode(_ type: Int64.Type) throws -> Int64 { try state.integer(position, as: type, at: path) }
-    func decode(_ type: UInt.Type) throws -> UInt { try state.integer(position, as: type, at: path) }
-    func decode(_ type: UInt8.Type) throws -> UInt8 { try state.integer(position, as: type, at: path) }
-    func decode(_ type: UInt16.Type) throws -> UInt16 { try state.integer(position, as: type, at: path) }
-    func decode(_ type: UInt32.Type) throws -> UInt32 { try state.integer(position, as: type, at: path) }
-    func decode(_ type: UInt64.Type) throws -> UInt64 { try state.integer(position, as: type, at: path) }
+    func decode(_ type: Bool.Type) throws -> Bool { try state.bool(position, at: path.node) }
+    func decode(_ type: String.Type) throws -> String { try state.string(position, at: path.node) }
+    func decode(_ type: Double.Type) throws -> Double { try state.double(position, at: path.node) }
+    func decode(_ type: Float.Type) throws -> Float { try state.float(value, at: path.node) }
+    func decode(_ type: Int.Type) throws -> Int { try state.integer(position, as: type, at: path.node) }
+    func decode(_ type: Int8.Type) throws -> Int8 { try state.integer(position, as: type, at: path.node) }
+    func decode(_ type: Int16.Type) throws -> Int16 { try state.integer(position, as: type, at: path.node) }
+    func decode(_ type: Int32.Type) throws -> Int32 { try state.integer(position, as: type, at: path.node) }
+    func decode(_ type: Int64.Type) throws -> Int64 { try state.integer(position, as: type, at: path.node) }
+    func decode(_ type: UInt.Type) throws -> UInt { try state.integer(position, as: type, at: path.node) }
+    func decode(_ type: UInt8.Type) throws -> UInt8 { try state.integer(position, as: type, at: path.node) }
+    func decode(_ type: UInt16.Type) throws -> UInt16 { try state.integer(position, as: type, at: path.node) }
+    func decode(_ type: UInt32.Type) throws -> UInt32 { try state.integer(position, as: type, at: path.node) }
+    func decode(_ type: UInt64.Type) throws -> UInt64 { try state.integer(position, as: type, at: path.node) }
     func decode<T: Decodable>(_ type: T.Type) throws -> T { try state.unbox(position, as: type, at: path) }
 }
 
 // MARK: - Keyed
 
 /// A class, so that the standard library's container box holds one reference: a struct of
-/// several would be copied through its value witnesses on every call.
+/// several would be copied through its value witnesses on every call. Its cursor is read and
+/// moved without the run-time exclusivity check (`@exclusivity(unchecked)`): no access to it
+/// spans a call out of this class, so two can never overlap.
 ///
 /// The members are read in place in the index: a key is found by comparing its bytes, first at
 /// the member after the one found last (a type asks for its members in the order its encoder
@@ -136,31 +140,33 @@ final class KeyedDocumentDecoder<Key: CodingKey>: KeyedDecodingContainerProtocol
     /// The dictionary's entry in the index, and its number of members.
     private let head: Int
     private let count: Int
-    let path: CodingPathNode
+    /// The container's path; its node is made the first time a nested value or an error needs it.
+    private let pending: PendingPath
+    @exclusivity(unchecked) private var pathNode: CodingPathNode?
     /// The value positions by key, when the members are not looked up in place.
-    private var table: OrderedDictionary<DocumentKey, Int>?
+    @exclusivity(unchecked) private var table: OrderedDictionary<DocumentKey, Int>?
     /// The key after the member found last, and how many members come before it.
-    private var cursor: Int
-    private var ordinal = 0
+    @exclusivity(unchecked) private var cursor: Int
+    @exclusivity(unchecked) private var ordinal = 0
     /// The key of the member found last: asked for again (`contains`, then `decodeNil`, then
     /// `decode`, as `decodeIfPresent` does by default), it is found with one comparison.
-    private var lastKey = DocumentIndex.null
+    @exclusivity(unchecked) private var lastKey = DocumentIndex.null
 
     /// The most members looked through one by one after a miss; a larger dictionary makes its
     /// table.
     private static var scanLimit: Int { 16 }
 
-    init(state: DecodingState, head: Int, path: CodingPathNode, table: OrderedDictionary<DocumentKey, Int>?) {
+    init(state: DecodingState, head: Int, path: PendingPath, table: OrderedDictionary<DocumentKey, Int>?) {
         self.state = state
         self.head = head
         count = state.index.entries[head].payload
-        self.path = path
+        pending = path
         self.table = table
         cursor = head + 1
     }
 
     /// A container with no members (CSV's `{}`).
-    static func empty(state: DecodingState, path: CodingPathNode) -> KeyedDecodingContainer<Key> {
+    static func empty(state: DecodingState, path: PendingPath) -> KeyedDecodingContainer<Key> {
         KeyedDecodingContainer(Self(state: state, head: DocumentIndex.null, path: path, table: [:]))
     }
 
@@ -168,6 +174,13 @@ final class KeyedDocumentDecoder<Key: CodingKey>: KeyedDecodingContainerProtocol
     static func memberTable(of position: Int, in index: DocumentIndex) -> OrderedDictionary<DocumentKey, Int> {
         let members = index.members(of: position)
         return OrderedDictionary(uncheckedUniqueKeys: members.map { DocumentKey(index.string(at: $0.key)) }, values: members.map(\.value))
+    }
+
+    var path: CodingPathNode {
+        if let pathNode { return pathNode }
+        let node = pending.node
+        pathNode = node
+        return node
     }
 
     var codingPath: [any CodingKey] { path.codingPath }
@@ -249,7 +262,7 @@ final class KeyedDocumentDecoder<Key: CodingKey>: KeyedDecodingContainerProtocol
     }
 
     func decode<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T {
-        try state.unbox(try member(key), as: type, at: path.appending(key))
+        try state.unbox(try member(key), as: type, at: PendingPath(path, key: key))
     }
 
     // MARK: Optional members
@@ -286,23 +299,23 @@ final class KeyedDocumentDecoder<Key: CodingKey>: KeyedDecodingContainerProtocol
     }
     func decodeIfPresent<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T? {
         guard let position = present(key) else { return nil }
-        return try state.unbox(position, as: type, at: path.appending(key))
+        return try state.unbox(position, as: type, at: PendingPath(path, key: key))
     }
 
     func nestedContainer<NestedKey: CodingKey>(keyedBy type: NestedKey.Type, forKey key: Key) throws -> KeyedDecodingContainer<NestedKey> {
-        try DocumentValueDecoder.container(keyedBy: type, state: state, position: try member(key), path: path.appending(key))
+        try DocumentValueDecoder.container(keyedBy: type, state: state, position: try member(key), path: PendingPath(path, key: key))
     }
 
     func nestedUnkeyedContainer(forKey key: Key) throws -> any UnkeyedDecodingContainer {
-        try DocumentValueDecoder.unkeyedContainer(state: state, position: try member(key), path: path.appending(key))
+        try DocumentValueDecoder.unkeyedContainer(state: state, position: try member(key), path: PendingPath(path, key: key))
     }
 
     func superDecoder() throws -> any Decoder {
-        DocumentValueDecoder(state: state, position: position(named: "super") ?? DocumentIndex.null, path: path.appending(PathKey.super))
+        DocumentValueDecoder(state: state, position: position(named: "super") ?? DocumentIndex.null, path: PendingPath(path, key: PathKey.super))
     }
 
     func superDecoder(forKey key: Key) throws -> any Decoder {
-        DocumentValueDecoder(state: state, position: position(named: state.documentKey(key)) ?? DocumentIndex.null, path: path.appending(key))
+        DocumentValueDecoder(state: state, position: position(named: state.documentKey(key)) ?? DocumentIndex.null, path: PendingPath(path, key: key))
     }
 }
 
@@ -384,21 +397,21 @@ struct UnkeyedDocumentDecoder: UnkeyedDecodingContainer {
 
     mutating func decode<T: Decodable>(_ type: T.Type) throws -> T {
         let (position, index) = try next(type)
-        return try state.unbox(position, as: type, at: path.appending(index: index))
+        return try state.unbox(position, as: type, at: PendingPath(path, index: index))
     }
 
     mutating func nestedContainer<NestedKey: CodingKey>(keyedBy type: NestedKey.Type) throws -> KeyedDecodingContainer<NestedKey> {
         let (position, index) = try next([String: Any].self)
-        return try DocumentValueDecoder.container(keyedBy: type, state: state, position: position, path: path.appending(index: index))
+        return try DocumentValueDecoder.container(keyedBy: type, state: state, position: position, path: PendingPath(path, index: index))
     }
 
     mutating func nestedUnkeyedContainer() throws -> any UnkeyedDecodingContainer {
         let (position, index) = try next([Any].self)
-        return try DocumentValueDecoder.unkeyedContainer(state: state, position: position, path: path.appending(index: index))
+        return try DocumentValueDecoder.unkeyedContainer(state: state, position: position, path: PendingPath(path, index: index))
     }
 
     mutating func superDecoder() throws -> any Decoder {
         let (position, index) = try next(Document.self)
-        return DocumentValueDecoder(state: state, position: position, path: path.appending(index: index))
+        return DocumentValueDecoder(state: state, position: position, path: PendingPath(path, index: index))
     }
 }

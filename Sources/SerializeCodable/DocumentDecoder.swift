@@ -188,7 +188,7 @@ extension Dictionary: StringKeyedDecodable where Key == String, Value: Decodable
         for member in members {
             let key = index.string(at: member.key)
             let memberPath = path.appending(PathKey(stringValue: key, intValue: nil))
-            let decoded = try state.unbox(member.value, as: Value.self, at: memberPath)
+            let decoded = try state.unbox(member.value, as: Value.self, at: PendingPath(memberPath))
             guard result.updateValue(decoded, forKey: key) == nil else {
                 let other = members.lazy.map { index.string(at: $0.key) }.first { $0 == key && !$0.hasSameScalars(as: key) } ?? key
                 throw DecodingError.dataCorrupted(
@@ -218,7 +218,8 @@ final class DecodingState {
     let renamesKeys: Bool
     /// Decoders whose value is done, ready for the next one (``unbox(_:as:at:)``). Each holds
     /// this state, so ``finish()`` must empty it when the decoding is over.
-    var spareDecoders: [DocumentValueDecoder]
+    /// Taken and given back without the run-time exclusivity check: no access spans a call out.
+    @exclusivity(unchecked) var spareDecoders: [DocumentValueDecoder]
 
     /// Lets go of the spare decoders (which hold this state: a cycle until then).
     func finish() { spareDecoders.removeAll() }
@@ -266,33 +267,33 @@ final class DecodingState {
     ///
     /// No `Optional<T>` appears here: in this unspecialized function each one would look up
     /// generic metadata at run time, for every value.
-    func unbox<T: Decodable>(_ position: Int, as type: T.Type, at path: @autoclosure () -> CodingPathNode) throws -> T {
+    func unbox<T: Decodable>(_ position: Int, as type: T.Type, at pending: PendingPath) throws -> T {
         // A generic container (`[String]`, `decode(_:forKey:)` of a generic `T`) asks for these.
-        if T.self == String.self { return try string(position, at: path()) as! T }
-        if T.self == Int.self { return try integer(position, as: Int.self, at: path()) as! T }
-        if T.self == Double.self { return try double(position, at: path()) as! T }
-        if T.self == Bool.self { return try bool(position, at: path()) as! T }
-        if T.self == Int64.self { return try integer(position, as: Int64.self, at: path()) as! T }
+        if T.self == String.self { return try string(position, at: pending.node) as! T }
+        if T.self == Int.self { return try integer(position, as: Int.self, at: pending.node) as! T }
+        if T.self == Double.self { return try double(position, at: pending.node) as! T }
+        if T.self == Bool.self { return try bool(position, at: pending.node) as! T }
+        if T.self == Int64.self { return try integer(position, as: Int64.self, at: pending.node) as! T }
         if T.self == Date.self {
-            if let custom = custom.dates { return try custom(DocumentValueDecoder(state: self, position: position, path: path())) as! T }
-            return try date(index.scalar(at: position), at: path()) as! T
+            if let custom = custom.dates { return try custom(DocumentValueDecoder(state: self, position: position, path: pending)) as! T }
+            return try date(index.scalar(at: position), at: pending.node) as! T
         }
         if T.self == Data.self {
-            if let custom = custom.data { return try custom(DocumentValueDecoder(state: self, position: position, path: path())) as! T }
-            return try data(index.scalar(at: position), at: path()) as! T
+            if let custom = custom.data { return try custom(DocumentValueDecoder(state: self, position: position, path: pending)) as! T }
+            return try data(index.scalar(at: position), at: pending.node) as! T
         }
         // A number beyond 64 bits (Document.number) decodes into Decimal when Decimal holds it.
         if T.self == Decimal.self, case let .number(number) = index.scalar(at: position) {
             guard let decimal = Decimal(string: number.text, locale: Locale(identifier: "en_US_POSIX")), !decimal.isNaN else {
                 throw DecodingError.dataCorrupted(
-                    .init(codingPath: path().codingPath, debugDescription: "Number \(number.text) does not fit in Decimal."))
+                    .init(codingPath: pending.node.codingPath, debugDescription: "Number \(number.text) does not fit in Decimal."))
             }
             return decimal as! T
         }
         if T.self == URL.self {
-            let text = try string(position, at: path())
+            let text = try string(position, at: pending.node)
             guard let url = URL(string: text) else {
-                throw DecodingError.dataCorrupted(.init(codingPath: path().codingPath, debugDescription: "Invalid URL string."))
+                throw DecodingError.dataCorrupted(.init(codingPath: pending.node.codingPath, debugDescription: "Invalid URL string."))
             }
             return url as! T
         }
@@ -303,12 +304,12 @@ final class DecodingState {
         if entry.kind == .dictionary, renamesKeys || entry.hasKeyBeyondASCII,
             let dictionary = T.self as? any StringKeyedDecodable.Type
         {
-            return try dictionary.decode(position, state: self, at: path()) as! T
+            return try dictionary.decode(position, state: self, at: pending.node) as! T
         }
-        let path = path()
-        var decoder = spareDecoders.popLast() ?? DocumentValueDecoder(state: self, position: position, path: path)
+        // The value's path node is made only if its decoder or container is asked for it.
+        var decoder = spareDecoders.popLast() ?? DocumentValueDecoder(state: self, position: position, path: pending)
         decoder.position = position
-        decoder.path = path
+        decoder.path = pending
         let decoded = try T(from: decoder)
         // The decoder is reused for the next value unless `init(from:)` kept it somewhere.
         if isKnownUniquelyReferenced(&decoder) { spareDecoders.append(decoder) }
