@@ -101,6 +101,36 @@ let everyPlistValue: Document = [
         #expect((object as? [String])?.map { Array($0.unicodeScalars) } == strings.map { Array($0.unicodeScalars) })
     }
 
+    /// Strings shorter than a word are read by two overlapping loads (`shortWord`): every byte
+    /// of every length counts, so strings differing in any one byte stay apart and a repeat of
+    /// each is shared.
+    @Test(arguments: 0...17)
+    func stringsDifferingInAnyOneByteStayApart(length: Int) throws {
+        let base = Array("abcdefghijklmnopq".utf8.prefix(length))
+        let variants = [base] + base.indices.map { index in
+            var bytes = base
+            bytes[index] = UInt8(ascii: "Z")
+            return bytes
+        }
+        let strings = variants.map { String(decoding: $0, as: UTF8.self) }
+        let document = Document.array((strings + strings.map { String(decoding: Array($0.utf8), as: UTF8.self) }).map { .string($0) })
+        let bytes = try BinaryPlistWriter().write(document)
+        #expect(try BinaryPlistReader().read(bytes) == document)
+        // One object per distinct string, then the array: 0xA0 + count, references one byte each.
+        let objects = try #require(PropertyListSerialization.propertyList(from: bytes, format: nil) as? [String])
+        #expect(objects == strings + strings)
+        // The trailer's object count (eight bytes big-endian, 24 from the end): each distinct
+        // string once, and the array.
+        let objectCount = bytes.suffix(24).prefix(8).reduce(0) { $0 << 8 | Int($1) }
+        #expect(objectCount == Set(variants).count + 1)
+        base.withUnsafeBytes { raw in
+            for count in 0...min(length, 7) {
+                let expected = base.prefix(count).reversed().reduce(UInt64(0)) { $0 << 8 | UInt64($1) }
+                #expect(BinaryPlistStringTable.shortWord(raw.baseAddress ?? UnsafeRawPointer(bitPattern: 1)!, count: count) == expected)
+            }
+        }
+    }
+
     /// Non-ASCII strings are written as UTF-16 big-endian, ASCII runs of eight bytes widened at
     /// once: the bytes are those of `String.utf16`, wherever the runs start and end.
     @Test(arguments: ["€abcdefgh", "abcdefgh€", "abcdefghijklmnop𝄞", "a€bcdefghijklmnopqrstuvwxyz0123456789é", "日本語 text with spaces 😀 and more ascii!", "\u{7F}\u{7F}\u{7F}\u{7F}\u{7F}\u{7F}\u{7F}\u{7F}ü"])
