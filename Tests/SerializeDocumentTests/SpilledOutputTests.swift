@@ -43,6 +43,50 @@ import Testing
         #expect(streamed == tree)
     }
 
+    /// A binary plist keeps the bytes it handed over (`ByteBuffer.keepsSpilled`): strings
+    /// written in the first megabyte and met again megabytes later are still found and shared,
+    /// and the file holds the in-memory answer.
+    @Test func aBinaryPlistSharesStringsAcrossHandedOverMegabytes() throws {
+        let shared = (0..<4).map { String(repeating: "long shared Ωμέγα 🎈 text \($0) ", count: 8) }
+        var text = "["
+        for index in 0..<15_000 {
+            text += #"{"id":\#(index),"s":"\#(shared[index % 4])","u":"unique \#(index) \#(shared[0].prefix(40))"},"#
+        }
+        text += "{}]"
+        let input = CSVStreamingTests.Input(name: "repeats", bytes: Array(text.utf8))
+        let (tree, streamed) = try CSVStreamingTests.outcomes(input, from: .json, to: .binaryPlist, options: FormatOptions())
+        #expect(streamed == tree)
+        guard case let .success(bytes) = streamed.output else { Issue.record("\(streamed)"); return }
+        #expect(bytes.count > 2 << 20)
+        // Each shared string is written once, as UTF-16 big-endian.
+        let units = shared[3].utf16.flatMap { [UInt8($0 >> 8), UInt8($0 & 0xFF)] }
+        var found = 0
+        var from = bytes.startIndex
+        while let range = bytes[from...].firstRange(of: units) {
+            found += 1
+            from = range.upperBound
+        }
+        #expect(found == 1)
+        #expect(try BinaryPlistReader().read(Data(bytes)) == JSONReader().read(Data(input.bytes)))
+    }
+
+    /// An XML plist to a binary plist: the stream writes references as wide as the file's size
+    /// allows, then writes again with the exact count's width, after megabytes were handed
+    /// over: the file holds the second writing alone.
+    @Test func anXMLPlistSpillsToABinaryPlistWrittenTwice() throws {
+        let xml = try Format.json.convert(Data(Self.records(tail: "1")), to: .xmlPlist)
+        let input = CSVStreamingTests.Input(name: "xml to binary", bytes: [UInt8](xml))
+        let (tree, streamed) = try CSVStreamingTests.outcomes(input, from: .xmlPlist, to: .binaryPlist, options: FormatOptions())
+        #expect(streamed == tree)
+        guard case let .success(bytes) = streamed.output else { Issue.record("\(streamed)"); return }
+        #expect(bytes.count > 2 << 20)
+        // The first writing's references were three bytes wide (a value per six bytes of XML
+        // at most, over 65,536); the file's are two: it is the second writing.
+        #expect(xml.count / 6 > 1 << 16)
+        #expect(bytes[bytes.count - 25] == 2)
+        #expect(try BinaryPlistReader().read(Data(bytes)) == XMLPlistReader().read(xml))
+    }
+
     /// The XML plist scanner declines late (a comment after megabytes of values; a CR line end):
     /// libxml2 and the walk start again, and the file holds their answer alone, not the
     /// scanner's spilled megabytes before it.

@@ -293,6 +293,7 @@ package struct BinaryPlistOutput: DocumentBuilder {
         appendMarker(0xA0, count: pendingRefs.count - start)
         appendReferences(from: start, step: 1)
         pendingRefs.removeSubrange(start...)
+        bytes.spillIfFull()
         return id
     }
 
@@ -366,6 +367,7 @@ package struct BinaryPlistOutput: DocumentBuilder {
         appendMarker(0xD0, count: count)
         appendReferences(from: dictionary.start, step: 2)
         appendReferences(from: dictionary.start + 1, step: 2)
+        bytes.spillIfFull()
         return id
     }
 

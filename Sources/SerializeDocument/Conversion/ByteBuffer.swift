@@ -81,7 +81,20 @@ final class ByteBuffer {
         if count >= spillAt { spillNow() }
     }
 
+    /// Whether the bytes handed to ``spill`` stay in the buffer as well: the binary plist
+    /// writer compares each string with the strings it wrote before, so it hands its output to
+    /// the file while the bytes are still in the cache but keeps them (``handedOver``).
+    var keepsSpilled = false
+    /// The bytes at the start that ``spill`` has taken but the buffer keeps (``keepsSpilled``).
+    private(set) var handedOver = 0
+
     private func spillNow() {
+        if keepsSpilled {
+            spill?.take(UnsafeBufferPointer(start: start + handedOver, count: count - handedOver))
+            handedOver = count
+            spillAt = count + OutputSpill.chunk
+            return
+        }
         spill?.take(written)
         spilled += count
         count = 0
@@ -91,7 +104,10 @@ final class ByteBuffer {
     var written: UnsafeBufferPointer<UInt8> { UnsafeBufferPointer(start: start, count: count) }
 
     /// Empties the buffer, keeping its storage.
-    func removeAll() { count = 0 }
+    func removeAll() {
+        count = 0
+        handedOver = 0
+    }
 
     func append<S: Sequence>(contentsOf bytes: S) where S.Element == UInt8 {
         for byte in bytes { append(byte) }
@@ -111,6 +127,7 @@ final class ByteBuffer {
 
     /// Forgets the bytes from `newCount` on.
     func truncate(to newCount: Int) {
+        precondition(newCount >= handedOver, "bytes handed to the file cannot be taken back")
         count = min(count, newCount)
     }
 
@@ -127,11 +144,19 @@ final class ByteBuffer {
         count = 0
     }
 
-    /// The bytes as `Data`; the buffer is empty afterwards.
+    /// The bytes as `Data` (those not handed over yet, when ``keepsSpilled``); the buffer is
+    /// empty afterwards.
     func takeData() -> Data {
-        let data = Data(bytesNoCopy: start, count: count, deallocator: .free)
+        let data: Data
+        if handedOver == 0 {
+            data = Data(bytesNoCopy: start, count: count, deallocator: .free)
+        } else {
+            let storage = start
+            data = Data(bytesNoCopy: start + handedOver, count: count - handedOver, deallocator: .custom { _, _ in free(storage) })
+        }
         capacity = 16
         count = 0
+        handedOver = 0
         start = Self.allocate(capacity)
         return data
     }

@@ -309,13 +309,20 @@ extension Format {
             if edit != nil, source == .binaryPlist, let width = BinaryPlistReader.referenceSize(in: data) {
                 bound = width >= 8 ? Int.max : 1 << (8 * width)
             }
+            // The file takes the output a megabyte at a time while it is in the cache; the
+            // buffer keeps it too, for the string table's comparisons (`keepsSpilled`).
             var output = BinaryPlistOutput(options: writing, objectBound: bound, capacity: data.count / (xml ? 2 : 1) + 4096, tracksPath: false)
+            output.bytes.keepsSpilled = true
+            output.bytes.spill = spill
             guard let (top, count) = try drive(&output) else { return nil }
             // The tree path sizes object references by the exact count (read from XML, or made by
             // an edit): write again with it when the bound gave other references, so the bytes
             // are the same either way.
             if let count, BinaryPlistOutput.byteCount(UInt64(max(count - 1, 0))) != output.refSize {
+                spill?.restart()
                 var exact = BinaryPlistOutput(options: writing, objectBound: count, capacity: data.count / 2 + 4096, tracksPath: false)
+                exact.bytes.keepsSpilled = true
+                exact.bytes.spill = spill
                 guard let (top, _) = try drive(&exact) else { return nil }
                 return try exact.finish(top: top)
             }
