@@ -196,6 +196,28 @@ import SerializeCore
         }
     }
 
+    /// The same for random mixes of one-, two-, three- and four-byte scalars, so that every
+    /// length meets every other and the end of the bytes at every offset (the writer decodes
+    /// scalars with four bytes after them without a branch, and the last three bytes one by one).
+    @Test func writerTranscodesMixedScalarsAsUTF16View() {
+        let pools: [[Unicode.Scalar]] = [
+            ["a", " ", "\u{0}", "\u{7F}"], ["\u{80}", "\u{3B1}", "\u{7FF}"],
+            ["\u{800}", "\u{4E2D}", "\u{D7FF}", "\u{E000}", "\u{FFFF}"], ["\u{10000}", "\u{1F600}", "\u{10FFFF}"],
+        ]
+        var generator = SystemRandomNumberGenerator()
+        let buffer = ByteBuffer()
+        for _ in 0..<5_000 {
+            var scalars = String.UnicodeScalarView()
+            for _ in 0..<Int.random(in: 0...24, using: &generator) {
+                scalars.append(pools.randomElement(using: &generator)!.randomElement(using: &generator)!)
+            }
+            var string = String(scalars)
+            buffer.removeAll()
+            string.withUTF8 { BinaryPlistOutput.appendUTF16BigEndian(of: $0, to: buffer) }
+            #expect(Array(buffer.written) == string.utf16.flatMap { [UInt8($0 >> 8), UInt8($0 & 0xFF)] }, "\(string.debugDescription)")
+        }
+    }
+
     @Test(arguments: [[0xD8, 0x3D, 0x00, 0x41], [0xDC, 0x00, 0x00, 0x41], [0x00, 0x41, 0xD8, 0x3D], [0xDB, 0xFF, 0xDB, 0xFF]] as [[UInt8]])
     func loneSurrogatesAreRefused(units: [UInt8]) throws {
         let error = try #require(readingError(try Self.plist(units), with: BinaryPlistReader().read))
