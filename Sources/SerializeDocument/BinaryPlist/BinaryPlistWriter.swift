@@ -184,24 +184,21 @@ package struct BinaryPlistOutput: DocumentBuilder {
 
     /// Appends the UTF-16 big-endian code units of `utf8` (a `String`'s bytes, so valid UTF-8)
     /// to `output`, decoding the bytes directly rather than through `String.UTF16View`.
-    ///
-    /// Eight ASCII bytes go at once. Any other scalar with four bytes after it is decoded without
-    /// a branch on its length: Greek, CJK and emoji text mixed with ASCII spaces and punctuation
-    /// changes length at nearly every scalar, where a `switch` on the lead byte mispredicts.
     static func appendUTF16BigEndian(of utf8: UnsafeBufferPointer<UInt8>, to output: ByteBuffer) {
-        guard let base = utf8.baseAddress else { return }
-        let source = UnsafeRawPointer(base)
-        let count = utf8.count
-        // At most two bytes per UTF-8 byte, written in place, and two more: a scalar in the
-        // Basic Multilingual Plane is stored as four bytes of which two count.
-        output.append(upTo: 2 * count + 2) { buffer in
+        // At most two bytes per UTF-8 byte, written in place.
+        output.append(upTo: 2 * utf8.count) { buffer in
             var out = 0
             var index = 0
+            @inline(__always) func unit(_ value: UInt32) {
+                buffer[out] = UInt8(truncatingIfNeeded: value >> 8)
+                buffer[out + 1] = UInt8(truncatingIfNeeded: value)
+                out += 2
+            }
             let target = UnsafeMutableRawPointer(buffer)
-            while count - index >= 4 {
+            while index < utf8.count {
                 // Eight ASCII bytes at once: each byte becomes the low byte of a big-endian unit.
-                if count - index >= 8 {
-                    let word = UInt64(littleEndian: source.loadUnaligned(fromByteOffset: index, as: UInt64.self))
+                if utf8.count - index >= 8, let base = utf8.baseAddress {
+                    let word = UInt64(littleEndian: UnsafeRawPointer(base).loadUnaligned(fromByteOffset: index, as: UInt64.self))
                     if word & 0x8080_8080_8080_8080 == 0 {
                         target.storeBytes(of: widened(word & 0xFFFF_FFFF), toByteOffset: out, as: UInt64.self)
                         target.storeBytes(of: widened(word >> 32), toByteOffset: out + 8, as: UInt64.self)
@@ -210,24 +207,6 @@ package struct BinaryPlistOutput: DocumentBuilder {
                         continue
                     }
                 }
-                let (scalar, length) = decodeScalar(UInt32(bigEndian: source.loadUnaligned(fromByteOffset: index, as: UInt32.self)))
-                index += length
-                if scalar < 0x10000 {
-                    target.storeBytes(of: (scalar << 16).bigEndian, toByteOffset: out, as: UInt32.self)
-                    out += 2
-                } else {
-                    let offset = scalar - 0x10000
-                    target.storeBytes(of: ((0xD800 + offset >> 10) << 16 | (0xDC00 + offset & 0x3FF)).bigEndian, toByteOffset: out, as: UInt32.self)
-                    out += 4
-                }
-            }
-            @inline(__always) func unit(_ value: UInt32) {
-                buffer[out] = UInt8(truncatingIfNeeded: value >> 8)
-                buffer[out + 1] = UInt8(truncatingIfNeeded: value)
-                out += 2
-            }
-            // The last three bytes or fewer, a scalar at a time.
-            while index < count {
                 let lead = UInt32(utf8[index])
                 switch lead {
                 case ..<0x80:
@@ -236,29 +215,19 @@ package struct BinaryPlistOutput: DocumentBuilder {
                 case ..<0xE0:
                     unit((lead & 0x1F) << 6 | UInt32(utf8[index + 1] & 0x3F))
                     index += 2
-                default:
-                    // Three bytes: a four-byte scalar always has four bytes from its lead on.
+                case ..<0xF0:
                     unit((lead & 0x0F) << 12 | UInt32(utf8[index + 1] & 0x3F) << 6 | UInt32(utf8[index + 2] & 0x3F))
                     index += 3
+                default:
+                    let scalar = (lead & 0x07) << 18 | UInt32(utf8[index + 1] & 0x3F) << 12 | UInt32(utf8[index + 2] & 0x3F) << 6
+                        | UInt32(utf8[index + 3] & 0x3F)
+                    unit(0xD800 + ((scalar - 0x10000) >> 10))
+                    unit(0xDC00 + (scalar & 0x3FF))
+                    index += 4
                 }
             }
             return out
         }
-    }
-
-    /// The scalar that starts the valid UTF-8 in `word` (its first byte in the top eight bits)
-    /// and how many bytes it takes, computed without a branch on the length.
-    @inline(__always) static func decodeScalar(_ word: UInt32) -> (scalar: UInt32, length: Int) {
-        let lead = word >> 24
-        let length: UInt32 = lead < 0x80 ? 1 : lead < 0xE0 ? 2 : lead < 0xF0 ? 3 : 4
-        // The scalar's bytes in the low end; each continuation byte gives six bits.
-        let bytes = word >> ((4 - length) &* 8)
-        let spread = (bytes & 0x3F) | (bytes >> 2 & 0xFC0) | (bytes >> 4 & 0x3_F000) | (bytes >> 6 & 0x1C_0000)
-        // Six bits are taken from a lead byte of two or three bytes: `110xxxxx` gives its
-        // marker's 0 with them, but `1110xxxx` its marker's `10`, whose 1 is taken out again.
-        // Four bytes take three bits of the lead, which hold no marker.
-        let marker: UInt32 = length == 3 ? 0x2_0000 : 0
-        return (length == 1 ? lead : spread &- marker, Int(length))
     }
 
     /// Four ASCII bytes (the low half of `word`, in memory order) as four UTF-16 big-endian
