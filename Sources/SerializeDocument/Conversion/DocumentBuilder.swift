@@ -165,10 +165,16 @@ extension DocumentBuilder {
 
     package static var ownJSONEscapes: JSONOwnEscapes? { nil }
 
+    /// Decodes the text by the JSON reader's rules (its one unescaper), as the string it is.
     package mutating func string(ownJSONEscapes bytes: UnsafeBufferPointer<UInt8>) throws(Diagnostic) -> Value {
-        let decoded = ByteBuffer(capacity: bytes.count)
-        (Self.ownJSONEscapes ?? .writers).appendDecoded(bytes, to: decoded)
-        return try string(validatedUTF8: decoded.written)
+        var quoted: [UInt8] = [UInt8(ascii: "\"")]
+        quoted.append(contentsOf: bytes)
+        quoted.append(UInt8(ascii: "\""))
+        return try quoted.withUnsafeBufferPointer { (text) throws(Diagnostic) -> Value in
+            var parser = JSONParser(bytes: text, maximumDepth: 1, builder: TreeBuilder())
+            let string = try parser.parseStringBytes()
+            return try parser.withBytes(of: string) { (_, utf8, _) throws(Diagnostic) in try self.string(validatedUTF8: utf8) }
+        }
     }
 
     @inline(__always)

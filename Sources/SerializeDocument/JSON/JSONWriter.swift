@@ -310,19 +310,16 @@ package struct JSONOutput: DocumentBuilder {
 package struct JSONOwnEscapes: Sendable {
     /// Bit `c` (of 128) set when the two bytes `\` `c` are the writer's escape of some byte.
     let twoByteEscapes: (low: UInt64, high: UInt64)
-    /// The byte each two-byte escape stands for, by its second byte (128 entries).
-    let twoByteValues: [UInt8]
     /// The four hex digits of each `\uXXXX` escape the writer writes, as they lie in memory
-    /// (a little-endian `UInt32` load), beside the byte each stands for.
-    let unicodeEscapes: [(digits: UInt32, byte: UInt8)]
+    /// (a little-endian `UInt32` load). What an escape stands for is the JSON reader's to say.
+    let unicodeEscapes: [UInt32]
 
     /// The JSON writer's escapes.
     package static let writers = JSONOwnEscapes()
 
     init() {
         var low: UInt64 = 0, high: UInt64 = 0
-        var values = [UInt8](repeating: 0, count: 128)
-        var unicode: [(digits: UInt32, byte: UInt8)] = []
+        var unicode: [UInt32] = []
         let spelling = ByteBuffer(capacity: 16)
         for value in 0...255 {
             let byte = UInt8(value)
@@ -334,14 +331,12 @@ package struct JSONOwnEscapes: Sendable {
             guard written.count >= 2, written[0] == UInt8(ascii: "\\") else { continue }
             if written.count == 2, written[1] < 128 {
                 if written[1] < 64 { low |= 1 << written[1] } else { high |= 1 << (written[1] - 64) }
-                values[Int(written[1])] = byte
             } else if written.count == 6, written[1] == UInt8(ascii: "u") {
                 let digits = UnsafeRawBufferPointer(UnsafeBufferPointer(rebasing: written[2..<6])).loadUnaligned(as: UInt32.self)
-                unicode.append((digits, byte))
+                unicode.append(digits)
             }
         }
         twoByteEscapes = (low, high)
-        twoByteValues = values
         unicodeEscapes = unicode
     }
 
@@ -353,32 +348,8 @@ package struct JSONOwnEscapes: Sendable {
         let second = bytes[position + 1]
         if second < 64 { return twoByteEscapes.low >> second & 1 != 0 ? 2 : 0 }
         if second < 128, twoByteEscapes.high >> (second - 64) & 1 != 0 { return 2 }
-        return unicodeEscapeByte(in: bytes, at: position) != nil ? 6 : 0
-    }
-
-    /// The byte a writer's `\uXXXX` escape at `position` stands for, or nil.
-    func unicodeEscapeByte(in bytes: UnsafeBufferPointer<UInt8>, at position: Int) -> UInt8? {
-        guard bytes.count - position >= 6, bytes[position + 1] == UInt8(ascii: "u") else { return nil }
+        guard bytes.count - position >= 6, second == UInt8(ascii: "u") else { return 0 }
         let digits = UnsafeRawBufferPointer(UnsafeBufferPointer(rebasing: bytes[position + 2..<position + 6])).loadUnaligned(as: UInt32.self)
-        return unicodeEscapes.first { $0.digits == digits }?.byte
-    }
-
-    /// Appends the bytes that `text`, whose every escape is one of these, stands for: for a
-    /// builder that is handed such a text (``DocumentBuilder/string(ownJSONEscapes:)``) but
-    /// wants the string.
-    func appendDecoded(_ text: UnsafeBufferPointer<UInt8>, to output: ByteBuffer) {
-        var run = 0
-        while true {
-            let stop = ByteScanning.firstJSONStringStop(in: text, from: run)
-            output.append(UnsafeBufferPointer(rebasing: text[run..<stop]))
-            guard stop < text.count else { return }
-            let length = ownEscapeLength(in: text, at: stop)
-            switch length {
-            case 2: output.append(twoByteValues[Int(text[stop + 1])])
-            case 6: if let byte = unicodeEscapeByte(in: text, at: stop) { output.append(byte) }
-            default: output.append(text[stop]); run = stop + 1; continue
-            }
-            run = stop + length
-        }
+        return unicodeEscapes.contains(digits) ? 6 : 0
     }
 }
