@@ -44,11 +44,29 @@ final class ByteBuffer {
         count += 1
     }
 
+    /// Appends `bytes`: up to sixteen of them by two loads and two stores that may overlap,
+    /// inline (most keys and short strings, where a call to `memmove` costs more than the copy),
+    /// longer runs by `memmove`. Nothing is read or written outside the two ranges.
     @inline(__always) func append(_ bytes: UnsafeBufferPointer<UInt8>) {
         guard let base = bytes.baseAddress, !bytes.isEmpty else { return }
-        if count + bytes.count > capacity { grow(toAtLeast: count + bytes.count) }
-        (start + count).update(from: base, count: bytes.count)
-        count += bytes.count
+        let length = bytes.count
+        if count + length > capacity { grow(toAtLeast: count + length) }
+        let source = UnsafeRawPointer(base)
+        let target = UnsafeMutableRawPointer(start + count)
+        if length >= 8, length <= 16 {
+            let first = source.loadUnaligned(as: UInt64.self)
+            let last = source.loadUnaligned(fromByteOffset: length - 8, as: UInt64.self)
+            target.storeBytes(of: first, as: UInt64.self)
+            target.storeBytes(of: last, toByteOffset: length - 8, as: UInt64.self)
+        } else if length >= 4, length < 8 {
+            let first = source.loadUnaligned(as: UInt32.self)
+            let last = source.loadUnaligned(fromByteOffset: length - 4, as: UInt32.self)
+            target.storeBytes(of: first, as: UInt32.self)
+            target.storeBytes(of: last, toByteOffset: length - 4, as: UInt32.self)
+        } else {
+            (start + count).update(from: base, count: length)
+        }
+        count += length
     }
 
     @inline(__always) func append(_ text: String) {
@@ -113,10 +131,22 @@ final class ByteBuffer {
         for byte in bytes { append(byte) }
     }
 
-    /// Whether the bytes written at `offset` are `other`.
-    func bytesEqual(at offset: Int, _ other: UnsafeBufferPointer<UInt8>) -> Bool {
+    /// Whether the bytes written at `offset` are `other`: up to sixteen bytes by two words that
+    /// may overlap, inline (the rest of a key after the string table's first eight bytes),
+    /// longer runs by `memcmp`.
+    @inline(__always) func bytesEqual(at offset: Int, _ other: UnsafeBufferPointer<UInt8>) -> Bool {
         guard let base = other.baseAddress, offset + other.count <= count else { return other.isEmpty }
-        return memcmp(start + offset, base, other.count) == 0
+        let length = other.count
+        let mine = UnsafeRawPointer(start + offset)
+        let theirs = UnsafeRawPointer(base)
+        if length >= 8, length <= 16 {
+            return mine.loadUnaligned(as: UInt64.self) == theirs.loadUnaligned(as: UInt64.self)
+                && mine.loadUnaligned(fromByteOffset: length - 8, as: UInt64.self) == theirs.loadUnaligned(fromByteOffset: length - 8, as: UInt64.self)
+        }
+        if length < 8 {
+            return BinaryPlistStringTable.shortWord(mine, count: length) == BinaryPlistStringTable.shortWord(theirs, count: length)
+        }
+        return memcmp(mine, theirs, length) == 0
     }
 
     /// Moves `count` bytes written at `source` to `destination` (the ranges may overlap).
