@@ -451,7 +451,7 @@ package struct BinaryPlistOutput: DocumentBuilder {
         value <= 0xFF ? 1 : value <= 0xFFFF ? 2 : value <= 0xFFFF_FFFF ? 4 : 8
     }
 
-    @inline(__always) func appendBigEndian(_ value: UInt64, size: Int) {
+    @inline(__always) mutating func appendBigEndian(_ value: UInt64, size: Int) {
         bytes.append(upTo: size) { out in
             let raw = UnsafeMutableRawPointer(out)
             switch size {
@@ -466,7 +466,7 @@ package struct BinaryPlistOutput: DocumentBuilder {
 
     /// Appends every `step`-th reference on ``pendingRefs`` from `start` on, ``refSize`` bytes
     /// each, big-endian: a container's references in one reservation of the output.
-    func appendReferences(from start: Int, step: Int) {
+    mutating func appendReferences(from start: Int, step: Int) {
         let count = (pendingRefs.count - start + step - 1) / step
         guard count > 0 else { return }
         let size = refSize
@@ -512,7 +512,7 @@ package struct BinaryPlistOutput: DocumentBuilder {
         return written
     }
 
-    func appendMarker(_ marker: UInt8, count: Int) {
+    mutating func appendMarker(_ marker: UInt8, count: Int) {
         if count < 15 {
             bytes.append(marker | UInt8(count))
         } else {
@@ -521,13 +521,13 @@ package struct BinaryPlistOutput: DocumentBuilder {
         }
     }
 
-    func appendInteger(_ value: UInt64) {
+    mutating func appendInteger(_ value: UInt64) {
         let size = Self.byteCount(value)
         bytes.append(0x10 | UInt8(size.trailingZeroBitCount))
         appendBigEndian(value, size: size)
     }
 
-    func appendScalar(_ document: Document) {
+    mutating func appendScalar(_ document: Document) {
         switch document {
         case let .bool(value): bytes.append(value ? 0x09 : 0x08)
         case let .integer(value):
