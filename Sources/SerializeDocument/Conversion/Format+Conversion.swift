@@ -311,7 +311,13 @@ extension Format {
             }
             // The file takes the output a megabyte at a time while it is in the cache; the
             // buffer keeps it too, for the string table's comparisons (`keepsSpilled`).
-            var output = BinaryPlistOutput(options: writing, objectBound: bound, capacity: data.count / (xml ? 2 : 1) + 4096, tracksPath: false)
+            // Room for the objects' offsets: one per 16 bytes of JSON or binary plist, one per
+            // 40 of XML (the mixed benchmark document writes one per 25 bytes of its JSON, 23 of
+            // its binary plist, 45 of its XML plist); a guess, never a limit, and pages never
+            // written cost nothing.
+            let expected = data.count / (xml ? 40 : 16)
+            var output = BinaryPlistOutput(
+                options: writing, objectBound: bound, expectedObjects: expected, capacity: data.count / (xml ? 2 : 1) + 4096, tracksPath: false)
             output.bytes.keepsSpilled = true
             output.bytes.spill = spill
             guard let (top, count) = try drive(&output) else { return nil }
@@ -320,7 +326,8 @@ extension Format {
             // are the same either way.
             if let count, BinaryPlistOutput.byteCount(UInt64(max(count - 1, 0))) != output.refSize {
                 spill?.restart()
-                var exact = BinaryPlistOutput(options: writing, objectBound: count, capacity: data.count / 2 + 4096, tracksPath: false)
+                var exact = BinaryPlistOutput(
+                    options: writing, objectBound: count, expectedObjects: count, capacity: data.count / 2 + 4096, tracksPath: false)
                 exact.bytes.keepsSpilled = true
                 exact.bytes.spill = spill
                 guard let (top, _) = try drive(&exact) else { return nil }
