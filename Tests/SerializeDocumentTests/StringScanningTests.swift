@@ -215,6 +215,8 @@ import SerializeCore
             buffer.removeAll()
             string.withUTF8 { BinaryPlistOutput.appendUTF16BigEndian(of: $0, to: buffer) }
             #expect(Array(buffer.written) == string.utf16.flatMap { [UInt8($0 >> 8), UInt8($0 & 0xFF)] }, "\(string.debugDescription)")
+            // The count written in the object's marker, before the units.
+            #expect(string.withUTF8 { BinaryPlistOutput.utf16Count(of: $0) } == string.utf16.count, "\(string.debugDescription)")
         }
     }
 

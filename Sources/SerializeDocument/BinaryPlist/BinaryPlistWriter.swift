@@ -161,14 +161,44 @@ package struct BinaryPlistOutput: DocumentBuilder {
             bytes.append(utf8)
             return id
         }
-        let units = utf16Units(of: utf8)
-        let probe = BinaryPlistStringTable.probe(units)
-        if let id = utf16Strings.object(for: units, probe: probe, in: bytes) { return id }
+        // Transcoded straight into the output after its marker (the count is known from the
+        // UTF-8 bytes), then looked up there: a string written before is taken back out.
+        let start = bytes.count
         let id = begin()
-        appendMarker(0x60, count: units.count / 2)
-        utf16Strings.insert(probe: probe, object: id, payload: bytes.count, count: units.count)
-        bytes.append(units)
+        appendMarker(0x60, count: Self.utf16Count(of: utf8))
+        let payload = bytes.count
+        Self.appendUTF16BigEndian(of: utf8, to: bytes)
+        let units = UnsafeBufferPointer(rebasing: bytes.written[payload...])
+        let probe = BinaryPlistStringTable.probe(units)
+        if let written = utf16Strings.object(for: units, probe: probe, in: bytes) {
+            bytes.truncate(to: start)
+            offsets.removeLast()
+            return written
+        }
+        utf16Strings.insert(probe: probe, object: id, payload: payload, count: units.count)
         return id
+    }
+
+    /// How many UTF-16 code units the valid UTF-8 `utf8` makes: one per byte that is not a
+    /// continuation byte (`10xxxxxx`), and one more per lead of four bytes (`11110xxx`), counted
+    /// eight bytes at a time.
+    static func utf16Count(of utf8: UnsafeBufferPointer<UInt8>) -> Int {
+        guard let base = utf8.baseAddress else { return 0 }
+        let raw = UnsafeRawPointer(base)
+        @inline(__always) func counts(_ word: UInt64) -> Int {
+            // The high bit of each byte whose top two bits are `10`, and of each whose top four are `1111`.
+            let continuation = word & ~(word << 1) & 0x8080_8080_8080_8080
+            let fourByteLead = word & word << 1 & word << 2 & word << 3 & 0x8080_8080_8080_8080
+            return fourByteLead.nonzeroBitCount - continuation.nonzeroBitCount
+        }
+        var units = utf8.count
+        var index = 0
+        while utf8.count - index >= 8 {
+            units += counts(UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: index, as: UInt64.self)))
+            index += 8
+        }
+        // The last bytes as a zero-padded word: a zero byte is neither kind.
+        return units + counts(BinaryPlistStringTable.shortWord(raw + index, count: utf8.count - index))
     }
 
     /// The object number of a string with exactly these bytes (valid UTF-8) written before, or
