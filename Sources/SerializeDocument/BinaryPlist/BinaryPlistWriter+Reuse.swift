@@ -25,11 +25,15 @@ extension BinaryPlistOutput {
 
     /// About how many bytes of memory the output holds: what a caller keeping it for the next
     /// document weighs against a cap, so that one huge document does not pin its memory.
+    /// A `mutating get` only so that reading it through a pointer (the direct encoder, every
+    /// call) does not copy the writer and retain each of its buffers first.
     package var retainedBytes: Int {
-        bytes.capacity + keyBytes.capacity + utf16Scratch.capacity
-            + MemoryLayout<Int>.stride * (offsets.capacity + pendingRefs.capacity)
-            + MemoryLayout<BinaryPlistStringTable.Slot>.stride * (asciiStrings.slots.count + utf16Strings.slots.count)
-            + (MemoryLayout<BinaryPlistKnownStrings.Entry>.stride + MemoryLayout<String>.stride) * knownStrings.entries.count
+        mutating get {
+            bytes.capacity + keyBytes.capacity + utf16Scratch.capacity
+                + MemoryLayout<Int>.stride * (offsets.capacity + pendingRefs.capacity)
+                + MemoryLayout<BinaryPlistStringTable.Slot>.stride * (asciiStrings.slots.count + utf16Strings.slots.count)
+                + (MemoryLayout<BinaryPlistKnownStrings.Entry>.stride + MemoryLayout<String>.stride) * knownStrings.entries.count
+        }
     }
 
     /// Rewrites every object reference `size` bytes wide: narrowed in place
