@@ -125,10 +125,26 @@ struct BinaryPlistParser<Builder: DocumentBuilder> {
 
     // MARK: - Numbers in the file
 
+    /// The big-endian unsigned integer of `size` bytes at `offset` (the caller has checked that
+    /// they lie in the file): one load for the widths references, offsets and counts take
+    /// (1, 2, 4 and 8 bytes), a byte at a time for the others (3, 5, 6 or 7 in a trailer).
+    @inline(__always)
     mutating func unsigned(at offset: Int, size: Int) -> UInt64 {
-        var value: UInt64 = 0
-        for index in offset..<offset + size { value = value << 8 | UInt64(bytes[index]) }
-        return value
+        let raw = UnsafeRawPointer(bytes.baseAddress!) + offset
+        switch size {
+        case 1: return UInt64(raw.load(as: UInt8.self))
+        case 2: return UInt64(UInt16(bigEndian: raw.loadUnaligned(as: UInt16.self)))
+        case 4: return UInt64(UInt32(bigEndian: raw.loadUnaligned(as: UInt32.self)))
+        case 8: return UInt64(bigEndian: raw.loadUnaligned(as: UInt64.self))
+        default:
+            var value: UInt64 = 0
+            var index = offset
+            while index < offset + size {
+                value = value << 8 | UInt64(bytes[index])
+                index += 1
+            }
+            return value
+        }
     }
 
     mutating func offset(ofObject number: Int) throws(Diagnostic) -> Int {
