@@ -100,8 +100,8 @@ package struct BinaryPlistOutput: DocumentBuilder {
     /// - Parameters:
     ///   - objectBound: at least the number of objects that will be written.
     ///   - expectedObjects: about how many objects there will be, for the room kept for their
-    ///     offsets from the start: growing the array of a few million offsets by doubling copies
-    ///     it each time (5% of converting the 48 MB mixed document to a binary plist).
+    ///     offsets from the start, so that an array of a few million offsets is not copied at
+    ///     each doubling (room never written costs no memory).
     package init(options: FormatOptions, objectBound: Int, expectedObjects: Int = 64, capacity: Int = 1 << 16, tracksPath: Bool = true) {
         self.options = options
         refSize = Self.byteCount(UInt64(max(objectBound - 1, 0)))
