@@ -126,7 +126,7 @@ let everyPlistValue: Document = [
         base.withUnsafeBytes { raw in
             for count in 0...min(length, 7) {
                 let expected = base.prefix(count).reversed().reduce(UInt64(0)) { $0 << 8 | UInt64($1) }
-                #expect(BinaryPlistStringTable.shortWord(raw.baseAddress ?? UnsafeRawPointer(bitPattern: 1)!, count: count) == expected)
+                #expect(ByteScanning.shortWord(raw.baseAddress ?? UnsafeRawPointer(bitPattern: 1)!, count: count) == expected)
             }
         }
     }

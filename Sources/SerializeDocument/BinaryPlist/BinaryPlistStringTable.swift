@@ -1,5 +1,7 @@
 /// Sharing strings in a binary property list by their exact bytes, without Swift's string hashing.
 
+import SerializeCore
+
 /// An open-addressing table of the strings already written, found by their payload bytes.
 ///
 /// Every key of every record goes through here, so it avoids what `[String: Int]` does on this
@@ -42,25 +44,7 @@ struct BinaryPlistStringTable {
     @inline(__always) static func prefix(_ bytes: UnsafeBufferPointer<UInt8>) -> UInt64 {
         guard let base = bytes.baseAddress else { return 0 }
         if bytes.count >= 8 { return UnsafeRawPointer(base).loadUnaligned(as: UInt64.self) }
-        return shortWord(UnsafeRawPointer(base), count: bytes.count)
-    }
-
-    /// The `count` (below eight) bytes at `base` as the low bytes of a little-endian word, the
-    /// rest zero: two loads that may overlap (an overlapping byte is the same byte in both),
-    /// never a byte loop or a copy through memory, whose narrow stores an eight-byte load right
-    /// after cannot be forwarded from (that stall was a third of `addString` on keys).
-    @inline(__always) static func shortWord(_ base: UnsafeRawPointer, count: Int) -> UInt64 {
-        if count >= 4 {
-            let low = UInt64(UInt32(littleEndian: base.loadUnaligned(as: UInt32.self)))
-            let high = UInt64(UInt32(littleEndian: base.loadUnaligned(fromByteOffset: count - 4, as: UInt32.self)))
-            return low | high << UInt64(8 * (count - 4))
-        }
-        if count >= 2 {
-            let low = UInt64(UInt16(littleEndian: base.loadUnaligned(as: UInt16.self)))
-            let high = UInt64(UInt16(littleEndian: base.loadUnaligned(fromByteOffset: count - 2, as: UInt16.self)))
-            return low | high << UInt64(8 * (count - 2))
-        }
-        return count == 1 ? UInt64(base.load(as: UInt8.self)) : 0
+        return ByteScanning.shortWord(UnsafeRawPointer(base), count: bytes.count)
     }
 
     /// A hash of the bytes taken eight at a time (a multiply and a shift per word, the tail
@@ -78,7 +62,7 @@ struct BinaryPlistStringTable {
             hash ^= hash >> 29
             index += 8
         }
-        let tail = shortWord(raw + index, count: bytes.count - index)
+        let tail = ByteScanning.shortWord(raw + index, count: bytes.count - index)
         hash = (hash ^ tail) &* multiplier
         return hash ^ (hash >> 32)
     }

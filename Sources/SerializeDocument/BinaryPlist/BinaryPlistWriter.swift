@@ -198,7 +198,7 @@ package struct BinaryPlistOutput: DocumentBuilder {
             index += 8
         }
         // The last bytes as a zero-padded word: a zero byte is neither kind.
-        return units + counts(BinaryPlistStringTable.shortWord(raw + index, count: utf8.count - index))
+        return units + counts(ByteScanning.shortWord(raw + index, count: utf8.count - index))
     }
 
     /// The object number of a string with exactly these bytes (valid UTF-8) written before, or

@@ -144,7 +144,7 @@ final class ByteBuffer {
                 && mine.loadUnaligned(fromByteOffset: length - 8, as: UInt64.self) == theirs.loadUnaligned(fromByteOffset: length - 8, as: UInt64.self)
         }
         if length < 8 {
-            return BinaryPlistStringTable.shortWord(mine, count: length) == BinaryPlistStringTable.shortWord(theirs, count: length)
+            return ByteScanning.shortWord(mine, count: length) == ByteScanning.shortWord(theirs, count: length)
         }
         return memcmp(mine, theirs, length) == 0
     }
