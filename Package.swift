@@ -255,7 +255,7 @@ let package = Package(
         .testTarget(
             name: "SerializeCommandsTests",
             dependencies: [
-                "SerializeCommands", "SerializeCLI", "SerializeCore", "SerializeDocument", "SerializeTesting",
+                "SerializeCommands", "SerializeCLI", "SerializeCore", "SerializeDocument", "SerializeCodable", "SerializeTesting",
                 "TestSupport", .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: swiftSettings

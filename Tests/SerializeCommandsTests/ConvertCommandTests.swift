@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import Testing
 import TestSupport
+import SerializeCodable
 @testable import SerializeCommands
 @testable import SerializeDocument
 
@@ -60,6 +61,32 @@ func scratchFolder() throws -> URL {
         #expect(text.contains("<key>sku</key>\n\t\t<string>TEA-0001</string>"))
         let object = try PropertyListSerialization.propertyList(from: Data(contentsOf: output), format: nil)
         #expect((object as? [Any])?.count == 5)
+    }
+
+    /// `serialize convert` to a binary plist of several megabytes hands the file its output a
+    /// megabyte at a time while keeping it for the string table: the file is whole, its long
+    /// strings shared across the megabytes, and both Codable decoders read every record back.
+    @Test func aLargeBinaryPlistFromTheCLIDecodesThroughBothCoders() throws {
+        struct Record: Codable, Equatable {
+            var id: Int
+            var text: String
+            var note: String
+            var tags: [String]
+        }
+        let shared = (0..<4).map { String(repeating: "shared Ωμέγα 🎈 text \($0), ", count: 6) }
+        let records = (0..<20_000).map { Record(id: $0, text: shared[$0 % 4], note: "note \($0) 日本, a text of its own for every record", tags: ["a", "b\($0 % 3)"]) }
+        let folder = try scratchFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try JSONEncoder().encode(records).write(to: folder.appendingPathComponent("in.json"))
+        let run = try BuiltTool.run(["convert", "in.json", "out.plist", "--to", "binary"], in: folder)
+        #expect(run.status == 0, "\(run.standardError)")
+        let bytes = try Data(contentsOf: folder.appendingPathComponent("out.plist"))
+        #expect(bytes.count > 2 << 20)
+        #expect(try DocumentDecoder().decode([Record].self, from: bytes, as: .binaryPlist) == records)
+        #expect(try PropertyListDecoder().decode([Record].self, from: bytes) == records)
+        // Each long shared string is one object, however many megabytes apart its uses are.
+        let units = shared[2].utf16.flatMap { [UInt8($0 >> 8), UInt8($0 & 0xFF)] }
+        #expect(bytes.ranges(of: units).count == 1)
     }
 
     @Test func binaryAndBackThroughStandardInputAndOutput() throws {
