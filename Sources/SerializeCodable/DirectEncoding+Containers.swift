@@ -52,7 +52,7 @@ final class DirectValueEncoder: Encoder, SingleValueEncodingContainer {
     }
 
     func container<Key: CodingKey>(keyedBy type: Key.Type) -> KeyedEncodingContainer<Key> {
-        KeyedEncodingContainer(DirectKeyedEncoder<Key>(state: state, id: openDictionary()))
+        state.keyedContainers.container(Key.self, id: openDictionary(), state: state)
     }
 
     func unkeyedContainer() -> any UnkeyedEncodingContainer {
@@ -105,58 +105,79 @@ final class DirectValueEncoder: Encoder, SingleValueEncodingContainer {
 // MARK: - Keyed
 
 struct DirectKeyedEncoder<Key: CodingKey>: KeyedEncodingContainerProtocol {
-    let state: DirectEncodingState
+    /// The state and the dictionary's frame id, which a kept container changes
+    /// (``DirectEncodingState/KeyedContainers``).
+    let target: DirectContainerTarget
     /// The dictionary's frame id (-1: one the stream could not open; every write refuses); its
     /// coding path is the frame's.
-    let id: Int
+    var id: Int { target.id }
 
-    var codingPath: [any CodingKey] { state.renderedPath(ofFrame: id) }
-
+    /// `body` with the state, not retained: the container's target keeps it alive (the state
+    /// owns the table that keeps the container, or the target holds it).
     @inline(__always)
-    private func put(_ document: Document, _ key: Key) throws {
-        try state.beginMember(state.key(key, inFrame: id), in: id)
-        try state.deliver(try state.scalar(document))
+    private func withState<Result>(_ body: (DirectEncodingState) throws -> Result) rethrows -> Result {
+        try target.state._withUnsafeGuaranteedRef(body)
     }
 
-    mutating func encodeNil(forKey key: Key) throws { try put(state.common.null, key) }
-    mutating func encode(_ value: Bool, forKey key: Key) throws { try put(.bool(value), key) }
-    mutating func encode(_ value: String, forKey key: Key) throws { try put(state.common.string(value), key) }
-    mutating func encode(_ value: Double, forKey key: Key) throws { try put(.double(value), key) }
-    mutating func encode(_ value: Float, forKey key: Key) throws { try put(.double(Double(value)), key) }
-    mutating func encode(_ value: Int, forKey key: Key) throws { try put(.integer(Int64(value)), key) }
-    mutating func encode(_ value: Int8, forKey key: Key) throws { try put(.integer(Int64(value)), key) }
-    mutating func encode(_ value: Int16, forKey key: Key) throws { try put(.integer(Int64(value)), key) }
-    mutating func encode(_ value: Int32, forKey key: Key) throws { try put(.integer(Int64(value)), key) }
-    mutating func encode(_ value: Int64, forKey key: Key) throws { try put(.integer(value), key) }
-    mutating func encode(_ value: UInt, forKey key: Key) throws { try put(Document(unsigned: UInt64(value)), key) }
-    mutating func encode(_ value: UInt8, forKey key: Key) throws { try put(.integer(Int64(value)), key) }
-    mutating func encode(_ value: UInt16, forKey key: Key) throws { try put(.integer(Int64(value)), key) }
-    mutating func encode(_ value: UInt32, forKey key: Key) throws { try put(.integer(Int64(value)), key) }
-    mutating func encode(_ value: UInt64, forKey key: Key) throws { try put(Document(unsigned: value), key) }
+    var codingPath: [any CodingKey] { withState { $0.renderedPath(ofFrame: id) } }
+
+    @inline(__always)
+    private func put(_ document: (DirectEncodingState) -> Document, _ key: Key) throws {
+        try withState { state in
+            try state.beginMember(state.key(key, inFrame: id), in: id)
+            try state.deliver(try state.scalar(document(state)))
+        }
+    }
+
+    mutating func encodeNil(forKey key: Key) throws { try put({ $0.common.null }, key) }
+    mutating func encode(_ value: Bool, forKey key: Key) throws { try put({ _ in .bool(value) }, key) }
+    mutating func encode(_ value: String, forKey key: Key) throws { try put({ $0.common.string(value) }, key) }
+    mutating func encode(_ value: Double, forKey key: Key) throws { try put({ _ in .double(value) }, key) }
+    mutating func encode(_ value: Float, forKey key: Key) throws { try put({ _ in .double(Double(value)) }, key) }
+    mutating func encode(_ value: Int, forKey key: Key) throws { try put({ _ in .integer(Int64(value)) }, key) }
+    mutating func encode(_ value: Int8, forKey key: Key) throws { try put({ _ in .integer(Int64(value)) }, key) }
+    mutating func encode(_ value: Int16, forKey key: Key) throws { try put({ _ in .integer(Int64(value)) }, key) }
+    mutating func encode(_ value: Int32, forKey key: Key) throws { try put({ _ in .integer(Int64(value)) }, key) }
+    mutating func encode(_ value: Int64, forKey key: Key) throws { try put({ _ in .integer(value) }, key) }
+    mutating func encode(_ value: UInt, forKey key: Key) throws { try put({ _ in Document(unsigned: UInt64(value)) }, key) }
+    mutating func encode(_ value: UInt8, forKey key: Key) throws { try put({ _ in .integer(Int64(value)) }, key) }
+    mutating func encode(_ value: UInt16, forKey key: Key) throws { try put({ _ in .integer(Int64(value)) }, key) }
+    mutating func encode(_ value: UInt32, forKey key: Key) throws { try put({ _ in .integer(Int64(value)) }, key) }
+    mutating func encode(_ value: UInt64, forKey key: Key) throws { try put({ _ in Document(unsigned: value) }, key) }
 
     mutating func encode<T: Encodable>(_ value: T, forKey key: Key) throws {
-        if let direct = state.common.direct(value) { return try put(direct, key) }
-        try state.beginMember(state.key(key, inFrame: id), in: id)
-        try state.deliver(try state.box(value, step: .key(key.stringValue, key.intValue)))
+        try withState { state in
+            try state.beginMember(state.key(key, inFrame: id), in: id)
+            if let direct = state.common.direct(value) { return try state.deliver(try state.scalar(direct)) }
+            try state.deliver(try state.box(value, step: .key(key.stringValue, key.intValue)))
+        }
     }
 
     mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type, forKey key: Key) -> KeyedEncodingContainer<NestedKey> {
-        let nested = state.openNested(dictionary: true, key: state.key(key, inFrame: id), in: id, step: .key(key.stringValue, key.intValue))
-        return KeyedEncodingContainer(DirectKeyedEncoder<NestedKey>(state: state, id: nested))
+        withState { state in
+            let nested = state.openNested(dictionary: true, key: state.key(key, inFrame: id), in: id, step: .key(key.stringValue, key.intValue))
+            return state.keyedContainers.container(NestedKey.self, id: nested, state: state)
+        }
     }
 
     mutating func nestedUnkeyedContainer(forKey key: Key) -> any UnkeyedEncodingContainer {
-        let nested = state.openNested(dictionary: false, key: state.key(key, inFrame: id), in: id, step: .key(key.stringValue, key.intValue))
-        return DirectUnkeyedEncoder(state: state, id: nested)
+        withState { state in
+            let nested = state.openNested(dictionary: false, key: state.key(key, inFrame: id), in: id, step: .key(key.stringValue, key.intValue))
+            return DirectUnkeyedEncoder(state: state, id: nested)
+        }
     }
 
     /// Member `super` (never renamed by a key strategy, as in the tree path).
     mutating func superEncoder() -> any Encoder {
-        DirectValueEncoder(state: state, slot: state.openSuper(key: "super", in: id, step: .key(PathKey.super.stringValue, nil)))
+        withState { state in
+            DirectValueEncoder(state: state, slot: state.openSuper(key: "super", in: id, step: .key(PathKey.super.stringValue, nil)))
+        }
     }
 
     mutating func superEncoder(forKey key: Key) -> any Encoder {
-        DirectValueEncoder(state: state, slot: state.openSuper(key: state.key(key, inFrame: id), in: id, step: .key(key.stringValue, key.intValue)))
+        withState { state in
+            DirectValueEncoder(state: state, slot: state.openSuper(key: state.key(key, inFrame: id), in: id, step: .key(key.stringValue, key.intValue)))
+        }
     }
 }
 
@@ -202,7 +223,7 @@ struct DirectUnkeyedEncoder: UnkeyedEncodingContainer {
     mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type) -> KeyedEncodingContainer<NestedKey> {
         let index = state.count(of: id)
         let nested = state.openNested(dictionary: true, key: nil, in: id, step: .index(index))
-        return KeyedEncodingContainer(DirectKeyedEncoder<NestedKey>(state: state, id: nested))
+        return state.keyedContainers.container(NestedKey.self, id: nested, state: state)
     }
 
     mutating func nestedUnkeyedContainer() -> any UnkeyedEncodingContainer {

@@ -76,6 +76,8 @@ final class DirectEncodingState {
     }
 
     let mutable: UnsafeMutablePointer<Mutable>
+    /// The keyed containers, one kept per key type.
+    let keyedContainers = KeyedContainers()
     /// The options, key spelling, nil marker and scalars the tree path uses too.
     let common: EncodingState
 
@@ -123,6 +125,7 @@ final class DirectEncodingState {
     deinit {
         mutable.pointee.frames.deallocate()
         mutable.pointee.encoders.deallocate()
+        keyedContainers.deallocate()
         mutable.deinitialize(count: 1)
         mutable.deallocate()
         jsonOutput?.deinitialize(count: 1)
@@ -135,7 +138,10 @@ final class DirectEncodingState {
 
     /// The root value, or nil when the tree path must decide.
     func encodeRoot<T: Encodable>(_ value: T) -> Value? {
-        defer { mutable.pointee.encoders.removeAll() }  // they hold this state
+        defer {
+            mutable.pointee.encoders.removeAll()  // they hold this state
+            keyedContainers.release(self)
+        }
         do {
             let root = try box(value, step: .none)
             guard !broken, mutable.pointee.frames.isEmpty else { return nil }

@@ -132,6 +132,60 @@ final class KeptContainer: @unchecked Sendable {
             #expect(try encoder.encode(later, as: .binaryPlist) == Self.treeBytes(["c": 3]))
         }
     }
+
+    /// A keyed container written to after its encoder, and the state the encoder kept, are gone
+    /// refuses the write (the container holds the state it writes into; nothing is freed under it).
+    @Test func aContainerKeptPastItsEncoderRefusesItsWrites() throws {
+        let kept = KeptContainer()
+        do {
+            let encoder = DocumentEncoder()
+            let keeper = Scripted { encoder in
+                kept.container = encoder.container(keyedBy: Scripted.Key.self)
+                try kept.container?.encode(1, forKey: .a)
+            }
+            #expect(try encoder.encode(keeper, as: .binaryPlist) == Self.treeBytes(["a": 1]))
+        }
+        #expect(throws: (any Error).self) { try kept.container?.encode(2, forKey: .b) }
+        #expect(kept.container?.codingPath.isEmpty == true)
+    }
+
+    /// `value` under `depth` levels of `Wrap`, each level's keys a type of its own.
+    static func nested<Value: Encodable>(_ value: Value, depth: Int) -> any Encodable {
+        depth == 0 ? value : nested(Wrap(value), depth: depth - 1)
+    }
+
+    /// Seventy key types in one document, more than the encoder keeps containers for (some
+    /// collide in its table), and again in later calls: each call gives the tree's bytes.
+    @Test func moreKeyTypesThanTheEncoderKeepsContainersFor() throws {
+        let encoder = DocumentEncoder()
+        let values: [any Encodable] = [Self.nested(1, depth: 70), Self.nested("x", depth: 35), Self.nested([true], depth: 3)]
+        for round in 0..<3 {
+            for (index, value) in values.enumerated() {
+                let box = AnyBox(value)
+                #expect(try encoder.encode(box, as: .binaryPlist) == Self.treeBytes(box), "round \(round), value \(index)")
+                #expect(try encoder.encode(box, as: .json) == { var tree = DocumentEncoder(); tree.encodesDirectly = false; return try tree.encode(box, as: .json) }())
+            }
+        }
+    }
+
+    /// A tree of one type: each level asks for a container of the keys its enclosing level
+    /// still writes to. Each call gives the tree's bytes, and the state is kept for the next
+    /// (the containers made for the inner levels let go of it when their values end).
+    @Test func nestedValuesOfOneTypeGiveTheTreesBytesAndKeepTheState() throws {
+        struct Node: Encodable {
+            var name: String
+            var children: [Node]
+        }
+        func node(_ depth: Int, _ name: String) -> Node {
+            Node(name: name, children: depth == 0 ? [] : (0..<3).map { node(depth - 1, name + "\($0)") })
+        }
+        let encoder = DocumentEncoder()
+        let tree = node(4, "n")
+        for _ in 0..<3 {
+            #expect(try encoder.encode(tree, as: .binaryPlist) == Self.treeBytes(tree))
+            #expect(encoder.keptStateBytes != nil)
+        }
+    }
 }
 
 /// Any encodable value, to put values of several types in one array.
