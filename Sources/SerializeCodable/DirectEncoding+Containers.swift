@@ -52,7 +52,7 @@ final class DirectValueEncoder: Encoder, SingleValueEncodingContainer {
     }
 
     func container<Key: CodingKey>(keyedBy type: Key.Type) -> KeyedEncodingContainer<Key> {
-        state.keyedContainers.container(Key.self, id: openDictionary(), state: state)
+        state.keyedContainer(Key.self, id: openDictionary())
     }
 
     func unkeyedContainer() -> any UnkeyedEncodingContainer {
@@ -156,7 +156,7 @@ struct DirectKeyedEncoder<Key: CodingKey>: KeyedEncodingContainerProtocol {
     mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type, forKey key: Key) -> KeyedEncodingContainer<NestedKey> {
         withState { state in
             let nested = state.openNested(dictionary: true, key: state.key(key, inFrame: id), in: id, step: .key(key.stringValue, key.intValue))
-            return state.keyedContainers.container(NestedKey.self, id: nested, state: state)
+            return state.keyedContainer(NestedKey.self, id: nested)
         }
     }
 
@@ -223,7 +223,7 @@ struct DirectUnkeyedEncoder: UnkeyedEncodingContainer {
     mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type) -> KeyedEncodingContainer<NestedKey> {
         let index = state.count(of: id)
         let nested = state.openNested(dictionary: true, key: nil, in: id, step: .index(index))
-        return state.keyedContainers.container(NestedKey.self, id: nested, state: state)
+        return state.keyedContainer(NestedKey.self, id: nested)
     }
 
     mutating func nestedUnkeyedContainer() -> any UnkeyedEncodingContainer {

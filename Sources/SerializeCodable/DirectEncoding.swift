@@ -76,8 +76,8 @@ final class DirectEncodingState {
     }
 
     let mutable: UnsafeMutablePointer<Mutable>
-    /// The keyed containers, one kept per key type.
-    let keyedContainers = KeyedContainers()
+    /// The keyed containers, one kept per key type (`+KeyedContainers`).
+    let keyedContainers = KeptContainers<DirectContainerTarget>()
     /// The options, key spelling, nil marker and scalars the tree path uses too.
     let common: EncodingState
 
@@ -125,7 +125,6 @@ final class DirectEncodingState {
     deinit {
         mutable.pointee.frames.deallocate()
         mutable.pointee.encoders.deallocate()
-        keyedContainers.deallocate()
         mutable.deinitialize(count: 1)
         mutable.deallocate()
         jsonOutput?.deinitialize(count: 1)
@@ -140,7 +139,7 @@ final class DirectEncodingState {
     func encodeRoot<T: Encodable>(_ value: T) -> Value? {
         defer {
             mutable.pointee.encoders.removeAll()  // they hold this state
-            keyedContainers.release(self)
+            releaseKeyedContainers()
         }
         do {
             let root = try box(value, step: .none)

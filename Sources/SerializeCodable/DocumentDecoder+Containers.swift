@@ -37,7 +37,7 @@ final class DocumentValueDecoder: Decoder, SingleValueDecodingContainer {
         guard entry.kind == .dictionary else {
             // CSV writes an empty dictionary as the text `{}`.
             if state.fromText, entry.kind == .string, state.index.bytes(at: position, equal: "{}") {
-                return KeyedDocumentDecoder<Key>.empty(state: state, path: path)
+                return state.keyedContainer(type, head: DocumentIndex.null, path: path, table: [:])
             }
             if state.isNull(position) {
                 throw DecodingError.valueNotFound(
@@ -48,10 +48,10 @@ final class DocumentValueDecoder: Decoder, SingleValueDecodingContainer {
                 .init(codingPath: path.node.codingPath, debugDescription: "Expected to decode Dictionary<String, Any> but found \(DecodingState.describe(state.index.scalar(at: position))) instead."))
         }
         if let custom = state.custom.keys {
-            return KeyedDecodingContainer(KeyedDocumentDecoder<Key>(state: state, head: position, path: path, table: try renamed(position, by: custom, state: state, at: path.node)))
+            return state.keyedContainer(type, head: position, path: path, table: try renamed(position, by: custom, state: state, at: path.node))
         }
-        let table = entry.repeatsKeys ? KeyedDocumentDecoder<Key>.memberTable(of: position, in: state.index) : nil
-        return KeyedDecodingContainer(KeyedDocumentDecoder<Key>(state: state, head: position, path: path, table: table))
+        let table = entry.repeatsKeys ? KeyedDocumentDecoderBase.memberTable(of: position, in: state.index) : nil
+        return state.keyedContainer(type, head: position, path: path, table: table)
     }
 
     /// The members of the dictionary at `position` under the keys a ``CustomDecoding/keys``
@@ -125,39 +125,37 @@ final class DocumentValueDecoder: Decoder, SingleValueDecodingContainer {
 
 // MARK: - Keyed
 
-/// A class, so that the standard library's container box holds one reference: a struct of
-/// several would be copied through its value witnesses on every call. Its cursor is read and
-/// moved without the run-time exclusivity check (`@exclusivity(unchecked)`): no access to it
-/// spans a call out of this class, so two can never overlap.
+/// What a keyed container reads: the dictionary, its path and the cursor, in a class that is
+/// not generic, so that a kept container (``KeptContainers``) is pointed at a new dictionary
+/// without knowing its key type.
 ///
-/// The members are read in place in the index: a key is found by comparing its bytes, first at
-/// the member after the one found last (a type asks for its members in the order its encoder
-/// wrote them, so one comparison usually finds it), else member by member; a large dictionary
-/// missed once, one with a repeated key and one renamed by a custom key strategy are looked up
-/// through a table of their members instead.
-final class KeyedDocumentDecoder<Key: CodingKey>: KeyedDecodingContainerProtocol {
-    let state: DecodingState
+/// A class, so that the standard library's container box holds one reference: a struct of
+/// several would be copied through its value witnesses on every call. Its fields are read and
+/// changed without the run-time exclusivity check (`@exclusivity(unchecked)`): no access to one
+/// spans a call out of this class, so two can never overlap.
+class KeyedDocumentDecoderBase {
+    /// Not retained: the decoding's state owns the table that keeps the container
+    /// (``keepsState`` holds it once the container leaves the table while held elsewhere).
+    @exclusivity(unchecked) final var state: Unmanaged<DecodingState>
+    /// The state, retained for a container that outlived its value or its decoding.
+    @exclusivity(unchecked) final var keepsState: DecodingState?
     /// The dictionary's entry in the index, and its number of members.
-    private let head: Int
-    private let count: Int
+    @exclusivity(unchecked) final var head: Int
+    @exclusivity(unchecked) final var count: Int
     /// The container's path; its node is made the first time a nested value or an error needs it.
-    private let pending: PendingPath
-    @exclusivity(unchecked) private var pathNode: CodingPathNode?
+    @exclusivity(unchecked) final var pending: PendingPath
+    @exclusivity(unchecked) final var pathNode: CodingPathNode?
     /// The value positions by key, when the members are not looked up in place.
-    @exclusivity(unchecked) private var table: OrderedDictionary<DocumentKey, Int>?
+    @exclusivity(unchecked) final var table: OrderedDictionary<DocumentKey, Int>?
     /// The key after the member found last, and how many members come before it.
-    @exclusivity(unchecked) private var cursor: Int
-    @exclusivity(unchecked) private var ordinal = 0
+    @exclusivity(unchecked) final var cursor: Int
+    @exclusivity(unchecked) final var ordinal = 0
     /// The key of the member found last: asked for again (`contains`, then `decodeNil`, then
     /// `decode`, as `decodeIfPresent` does by default), it is found with one comparison.
-    @exclusivity(unchecked) private var lastKey = DocumentIndex.null
-
-    /// The most members looked through one by one after a miss; a larger dictionary makes its
-    /// table.
-    private static var scanLimit: Int { 16 }
+    @exclusivity(unchecked) final var lastKey = DocumentIndex.null
 
     init(state: DecodingState, head: Int, path: PendingPath, table: OrderedDictionary<DocumentKey, Int>?) {
-        self.state = state
+        self.state = Unmanaged.passUnretained(state)
         self.head = head
         count = state.index.entries[head].payload
         pending = path
@@ -165,15 +163,41 @@ final class KeyedDocumentDecoder<Key: CodingKey>: KeyedDecodingContainerProtocol
         cursor = head + 1
     }
 
-    /// A container with no members (CSV's `{}`).
-    static func empty(state: DecodingState, path: PendingPath) -> KeyedDecodingContainer<Key> {
-        KeyedDecodingContainer(Self(state: state, head: DocumentIndex.null, path: path, table: [:]))
+    /// Ready to read the dictionary at `head` of `state` from its first member.
+    @inline(__always)
+    final func reset(state: DecodingState, head: Int, path: PendingPath, table: OrderedDictionary<DocumentKey, Int>?) {
+        self.state = Unmanaged.passUnretained(state)
+        self.head = head
+        count = state.index.entries[head].payload
+        pending = path
+        pathNode = nil
+        self.table = table
+        cursor = head + 1
+        ordinal = 0
+        lastKey = DocumentIndex.null
     }
 
     /// The members of the dictionary at `position` by key.
     static func memberTable(of position: Int, in index: DocumentIndex) -> OrderedDictionary<DocumentKey, Int> {
         let members = index.members(of: position)
         return OrderedDictionary(uncheckedUniqueKeys: members.map { DocumentKey(index.string(at: $0.key)) }, values: members.map(\.value))
+    }
+}
+
+/// The members are read in place in the index: a key is found by comparing its bytes, first at
+/// the member after the one found last (a type asks for its members in the order its encoder
+/// wrote them, so one comparison usually finds it), else member by member; a large dictionary
+/// missed once, one with a repeated key and one renamed by a custom key strategy are looked up
+/// through a table of their members instead.
+final class KeyedDocumentDecoder<Key: CodingKey>: KeyedDocumentDecoderBase, KeyedDecodingContainerProtocol {
+    /// The most members looked through one by one after a miss; a larger dictionary makes its
+    /// table.
+    private static var scanLimit: Int { 16 }
+
+    /// `body` with the state, not retained (see ``KeyedDocumentDecoderBase/state``).
+    @inline(__always)
+    private func withState<Result>(_ body: (DecodingState) throws -> Result) rethrows -> Result {
+        try state._withUnsafeGuaranteedRef(body)
     }
 
     var path: CodingPathNode {
@@ -186,15 +210,17 @@ final class KeyedDocumentDecoder<Key: CodingKey>: KeyedDecodingContainerProtocol
     var codingPath: [any CodingKey] { path.codingPath }
 
     var allKeys: [Key] {
-        let keys = table.map { $0.keys.map(\.string) } ?? state.index.members(of: head).map { state.index.string(at: $0.key) }
-        return keys.compactMap { Key(stringValue: state.snakeCase && state.custom.keys == nil ? SnakeCase.camelCase($0) : $0) }
+        withState { state in
+            let keys = table.map { $0.keys.map(\.string) } ?? state.index.members(of: head).map { state.index.string(at: $0.key) }
+            return keys.compactMap { Key(stringValue: state.snakeCase && state.custom.keys == nil ? SnakeCase.camelCase($0) : $0) }
+        }
     }
 
-    func contains(_ key: Key) -> Bool { position(named: state.documentKey(key)) != nil }
+    func contains(_ key: Key) -> Bool { withState { position(named: $0.documentKey(key), in: $0) != nil } }
 
     /// Where the value of the member named `name` (by exact scalars) is.
     @inline(__always)
-    private func position(named name: String) -> Int? {
+    private func position(named name: String, in state: DecodingState) -> Int? {
         if table == nil {
             if ordinal < count, state.index.bytes(at: cursor, equal: name) {
                 lastKey = cursor
@@ -205,11 +231,11 @@ final class KeyedDocumentDecoder<Key: CodingKey>: KeyedDecodingContainerProtocol
             }
             if lastKey != DocumentIndex.null, state.index.bytes(at: lastKey, equal: name) { return lastKey + 1 }
         }
-        return lookUp(name)
+        return lookUp(name, in: state)
     }
 
     /// A key not at the cursor: member by member in a small dictionary, else through the table.
-    private func lookUp(_ name: String) -> Int? {
+    private func lookUp(_ name: String, in state: DecodingState) -> Int? {
         if table == nil {
             guard count > Self.scanLimit else {
                 let index = state.index
@@ -232,19 +258,21 @@ final class KeyedDocumentDecoder<Key: CodingKey>: KeyedDecodingContainerProtocol
     }
 
     @inline(__always)
-    private func member(_ key: Key) throws -> Int {
-        guard let position = position(named: state.documentKey(key)) else {
+    private func member(_ key: Key, in state: DecodingState) throws -> Int {
+        guard let position = position(named: state.documentKey(key), in: state) else {
             throw DecodingError.keyNotFound(
                 key, .init(codingPath: codingPath, debugDescription: "No value associated with key \(key) (\"\(key.stringValue)\")."))
         }
         return position
     }
 
-    func decodeNil(forKey key: Key) throws -> Bool { state.isNull(try member(key)) }
-    func decode(_ type: Bool.Type, forKey key: Key) throws -> Bool { try state.bool(try member(key), at: path.appending(key)) }
-    func decode(_ type: String.Type, forKey key: Key) throws -> String { try state.string(try member(key), at: path.appending(key)) }
-    func decode(_ type: Double.Type, forKey key: Key) throws -> Double { try state.double(try member(key), at: path.appending(key)) }
-    func decode(_ type: Float.Type, forKey key: Key) throws -> Float { try state.float(state.index.scalar(at: try member(key)), at: path.appending(key)) }
+    func decodeNil(forKey key: Key) throws -> Bool { try withState { $0.isNull(try member(key, in: $0)) } }
+    func decode(_ type: Bool.Type, forKey key: Key) throws -> Bool { try withState { try $0.bool(try member(key, in: $0), at: path.appending(key)) } }
+    func decode(_ type: String.Type, forKey key: Key) throws -> String { try withState { try $0.string(try member(key, in: $0), at: path.appending(key)) } }
+    func decode(_ type: Double.Type, forKey key: Key) throws -> Double { try withState { try $0.double(try member(key, in: $0), at: path.appending(key)) } }
+    func decode(_ type: Float.Type, forKey key: Key) throws -> Float {
+        try withState { try $0.float($0.index.scalar(at: try member(key, in: $0)), at: path.appending(key)) }
+    }
     func decode(_ type: Int.Type, forKey key: Key) throws -> Int { try integer(key) }
     func decode(_ type: Int8.Type, forKey key: Key) throws -> Int8 { try integer(key) }
     func decode(_ type: Int16.Type, forKey key: Key) throws -> Int16 { try integer(key) }
@@ -258,11 +286,11 @@ final class KeyedDocumentDecoder<Key: CodingKey>: KeyedDecodingContainerProtocol
 
     @inline(__always)
     private func integer<T: FixedWidthInteger>(_ key: Key) throws -> T {
-        try state.integer(try member(key), as: T.self, at: path.appending(key))
+        try withState { try $0.integer(try member(key, in: $0), as: T.self, at: path.appending(key)) }
     }
 
     func decode<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T {
-        try state.unbox(try member(key), as: type, at: PendingPath(path, key: key))
+        try withState { try $0.unbox(try member(key, in: $0), as: type, at: PendingPath(path, key: key)) }
     }
 
     // MARK: Optional members
@@ -272,50 +300,103 @@ final class KeyedDocumentDecoder<Key: CodingKey>: KeyedDecodingContainerProtocol
 
     /// The position of the member named by `key` unless it is absent or stands for `nil`.
     @inline(__always)
-    private func present(_ key: Key) -> Int? {
-        guard let position = position(named: state.documentKey(key)), !state.isNull(position) else { return nil }
+    private func present(_ key: Key, in state: DecodingState) -> Int? {
+        guard let position = position(named: state.documentKey(key), in: state), !state.isNull(position) else { return nil }
         return position
     }
 
     func decodeIfPresent(_ type: Bool.Type, forKey key: Key) throws -> Bool? {
-        guard let position = present(key) else { return nil }
-        return try state.bool(position, at: path.appending(key))
+        try withState { state in
+            guard let position = present(key, in: state) else { return nil }
+            return try state.bool(position, at: path.appending(key))
+        }
     }
     func decodeIfPresent(_ type: String.Type, forKey key: Key) throws -> String? {
-        guard let position = present(key) else { return nil }
-        return try state.string(position, at: path.appending(key))
+        try withState { state in
+            guard let position = present(key, in: state) else { return nil }
+            return try state.string(position, at: path.appending(key))
+        }
     }
     func decodeIfPresent(_ type: Double.Type, forKey key: Key) throws -> Double? {
-        guard let position = present(key) else { return nil }
-        return try state.double(position, at: path.appending(key))
+        try withState { state in
+            guard let position = present(key, in: state) else { return nil }
+            return try state.double(position, at: path.appending(key))
+        }
     }
     func decodeIfPresent(_ type: Int.Type, forKey key: Key) throws -> Int? {
-        guard let position = present(key) else { return nil }
-        return try state.integer(position, as: type, at: path.appending(key))
+        try withState { state in
+            guard let position = present(key, in: state) else { return nil }
+            return try state.integer(position, as: type, at: path.appending(key))
+        }
     }
     func decodeIfPresent(_ type: Int64.Type, forKey key: Key) throws -> Int64? {
-        guard let position = present(key) else { return nil }
-        return try state.integer(position, as: type, at: path.appending(key))
+        try withState { state in
+            guard let position = present(key, in: state) else { return nil }
+            return try state.integer(position, as: type, at: path.appending(key))
+        }
     }
     func decodeIfPresent<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T? {
-        guard let position = present(key) else { return nil }
-        return try state.unbox(position, as: type, at: PendingPath(path, key: key))
+        try withState { state in
+            guard let position = present(key, in: state) else { return nil }
+            return try state.unbox(position, as: type, at: PendingPath(path, key: key))
+        }
     }
 
     func nestedContainer<NestedKey: CodingKey>(keyedBy type: NestedKey.Type, forKey key: Key) throws -> KeyedDecodingContainer<NestedKey> {
-        try DocumentValueDecoder.container(keyedBy: type, state: state, position: try member(key), path: PendingPath(path, key: key))
+        try withState { state in
+            try DocumentValueDecoder.container(keyedBy: type, state: state, position: try member(key, in: state), path: PendingPath(path, key: key))
+        }
     }
 
     func nestedUnkeyedContainer(forKey key: Key) throws -> any UnkeyedDecodingContainer {
-        try DocumentValueDecoder.unkeyedContainer(state: state, position: try member(key), path: PendingPath(path, key: key))
+        try withState { state in
+            try DocumentValueDecoder.unkeyedContainer(state: state, position: try member(key, in: state), path: PendingPath(path, key: key))
+        }
     }
 
     func superDecoder() throws -> any Decoder {
-        DocumentValueDecoder(state: state, position: position(named: "super") ?? DocumentIndex.null, path: PendingPath(path, key: PathKey.super))
+        withState { state in
+            DocumentValueDecoder(state: state, position: position(named: "super", in: state) ?? DocumentIndex.null, path: PendingPath(path, key: PathKey.super))
+        }
     }
 
     func superDecoder(forKey key: Key) throws -> any Decoder {
-        DocumentValueDecoder(state: state, position: position(named: state.documentKey(key)) ?? DocumentIndex.null, path: PendingPath(path, key: key))
+        withState { state in
+            DocumentValueDecoder(state: state, position: position(named: state.documentKey(key), in: state) ?? DocumentIndex.null, path: PendingPath(path, key: key))
+        }
+    }
+}
+
+extension DecodingState {
+    /// A keyed container for `Key` reading the dictionary at `head`: the kept one when nothing
+    /// else holds it, or a new one, kept (``KeptContainers``).
+    @inline(__always)
+    func keyedContainer<Key: CodingKey>(
+        _ key: Key.Type, head: Int, path: PendingPath, table: OrderedDictionary<DocumentKey, Int>?
+    ) -> KeyedDecodingContainer<Key> {
+        switch keyedContainers.find(key, evict: { $0.keepsState = self }) {
+        case let .kept(box, target):
+            target.reset(state: self, head: head, path: path, table: table)
+            return unsafeBitCast(box, to: KeyedDecodingContainer<Key>.self)
+        case let .place(place):
+            return makeKeyedContainer(key, head: head, path: path, table: table, place: place)
+        }
+    }
+
+    /// A new container for `Key`, kept at `place`. Apart, so that the metadata the making
+    /// needs is not looked up for a kept one.
+    @inline(never)
+    private func makeKeyedContainer<Key: CodingKey>(
+        _ key: Key.Type, head: Int, path: PendingPath, table: OrderedDictionary<DocumentKey, Int>?, place: Int?
+    ) -> KeyedDecodingContainer<Key> {
+        let target = KeyedDocumentDecoder<Key>(state: self, head: head, path: path, table: table)
+        let made = KeyedDecodingContainer(target)
+        if let place, let box = KeptContainers<KeyedDocumentDecoderBase>.box(of: made) {
+            keyedContainers.keep(key, box: box, target: target, at: place)
+        } else {
+            target.keepsState = self
+        }
+        return made
     }
 }
 

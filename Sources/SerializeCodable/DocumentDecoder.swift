@@ -112,11 +112,13 @@ public struct DocumentDecoder: Sendable {
         _ body: (DecodingState) throws -> R
     ) throws -> R {
         var storage = storage
-        let state = DecodingState(decoder: self, index: index, fromText: fromText, marker: marker)
+        let containers = reuse.takeContainers()
+        let state = DecodingState(decoder: self, index: index, fromText: fromText, marker: marker, keyedContainers: containers)
         defer {
             state.finish()
             storage.reclaim(state.index)
             reuse.give(storage)
+            reuse.give(containers)
         }
         return try body(state)
     }
@@ -220,12 +222,22 @@ final class DecodingState {
     /// this state, so ``finish()`` must empty it when the decoding is over.
     /// Taken and given back without the run-time exclusivity check: no access spans a call out.
     @exclusivity(unchecked) var spareDecoders: [DocumentValueDecoder]
+    /// The keyed containers, one kept per key type, from the last call (``DecodingReuse``).
+    let keyedContainers: KeptContainers<KeyedDocumentDecoderBase>
 
-    /// Lets go of the spare decoders (which hold this state: a cycle until then).
-    func finish() { spareDecoders.removeAll() }
+    /// Lets go of the spare decoders (which hold this state: a cycle until then); the keyed
+    /// containers still held elsewhere hold the state and leave the table.
+    func finish() {
+        spareDecoders.removeAll()
+        keyedContainers.release { $0.keepsState = self }
+    }
 
-    init(decoder: DocumentDecoder, index: DocumentIndex, fromText: Bool, marker: String?) {
+    init(
+        decoder: DocumentDecoder, index: DocumentIndex, fromText: Bool, marker: String?,
+        keyedContainers: KeptContainers<KeyedDocumentDecoderBase> = KeptContainers()
+    ) {
         self.index = index
+        self.keyedContainers = keyedContainers
         custom = decoder.custom
         renamesKeys = decoder.options.keys == .convertToSnakeCase || decoder.custom.keys != nil
         userInfo = decoder.userInfo

@@ -1,0 +1,114 @@
+/// Keyed containers kept one per key type, by the direct encoder and by the decoder, and handed
+/// out again when nothing else holds them.
+///
+/// `KeyedEncodingContainer(_:)` and `KeyedDecodingContainer(_:)` are generic over the concrete
+/// container: in the unspecialized `container(keyedBy:)` that every `encode(to:)` and
+/// `init(from:)` calls, Swift looks up the metadata of our container for the key and of the
+/// standard library's box around it in its global caches, and allocates the box (and, for the
+/// decoder, the container object): the lookups alone were 12% of encoding records and 7% of
+/// decoding one (Benchmarks/README.md, "Session 9"). A kept container costs a table probe, and
+/// the one lookup left, of the container type the caller gets back.
+///
+/// A kept container's target (the object its calls read and write through) points at the state
+/// of the encoding or decoding without retaining it, since that state owns the table: a
+/// container still held elsewhere when it leaves the table (replaced while an enclosing value
+/// of its key type still uses it, or kept by user code past its call) is handed to `evict`,
+/// which makes its target hold the state.
+
+/// The table: `size` slots, open-addressed from the address of the key type's metadata.
+final class KeptContainers<Target: AnyObject> {
+    static var size: Int { 64 }
+    /// Probes before a key type goes without a kept container.
+    static var probes: Int { 4 }
+
+    private let types: UnsafeMutablePointer<ObjectIdentifier?>
+    /// The standard library's box: a keyed container is one reference to it.
+    private let boxes: UnsafeMutablePointer<AnyObject?>
+    private let targets: UnsafeMutablePointer<Target?>
+
+    init() {
+        types = .allocate(capacity: Self.size)
+        types.initialize(repeating: nil, count: Self.size)
+        boxes = .allocate(capacity: Self.size)
+        boxes.initialize(repeating: nil, count: Self.size)
+        targets = .allocate(capacity: Self.size)
+        targets.initialize(repeating: nil, count: Self.size)
+    }
+
+    deinit {
+        types.deinitialize(count: Self.size)
+        types.deallocate()
+        boxes.deinitialize(count: Self.size)
+        boxes.deallocate()
+        targets.deinitialize(count: Self.size)
+        targets.deallocate()
+    }
+
+    /// What a look-up finds: the kept container for the key type, free to use, or where a new
+    /// one is to be kept (nil: nowhere, the probes are taken by other key types).
+    enum Found {
+        case kept(box: AnyObject, target: Target)
+        case place(Int?)
+    }
+
+    /// The kept container for key type `key` when nothing else holds it. One held elsewhere is
+    /// handed to `evict` and its place given for the new one.
+    @inline(__always)
+    func find(_ key: Any.Type, evict: (Target) -> Void) -> Found {
+        let type = ObjectIdentifier(key)
+        let bits = UInt(bitPattern: type)
+        let start = Int(truncatingIfNeeded: (bits &>> 4) ^ (bits &>> 11))
+        for probe in 0..<Self.probes {
+            let index = (start &+ probe) & (Self.size - 1)
+            guard let kept = types[index] else { return .place(index) }
+            guard kept == type else { continue }
+            if isKnownUniquelyReferenced(&boxes[index]), let box = boxes[index], let target = targets[index] {
+                return .kept(box: box, target: target)
+            }
+            if let target = targets[index] { evict(target) }
+            return .place(index)
+        }
+        return .place(nil)
+    }
+
+    /// Keeps a new container for `key` at `place` (from ``find(_:evict:)``).
+    func keep(_ key: Any.Type, box: AnyObject, target: Target, at place: Int) {
+        types[place] = ObjectIdentifier(key)
+        boxes[place] = box
+        targets[place] = target
+    }
+
+    /// At the end of an encoding or decoding: each container still held elsewhere is handed to
+    /// `evict` and leaves the table.
+    func release(evict: (Target) -> Void) {
+        for index in 0..<Self.size where types[index] != nil && !isKnownUniquelyReferenced(&boxes[index]) {
+            if let target = targets[index] { evict(target) }
+            types[index] = nil
+            boxes[index] = nil
+            targets[index] = nil
+        }
+    }
+
+    /// Whether a keyed container is the size of one reference, as its one stored property, the
+    /// box, makes it: what keeping containers as their boxes relies on.
+    static var containerIsOneReference: Bool {
+        MemoryLayout<KeyedEncodingContainer<PathKey>>.size == MemoryLayout<AnyObject>.size
+            && MemoryLayout<KeyedEncodingContainer<PathKey>>.alignment == MemoryLayout<AnyObject>.alignment
+            && MemoryLayout<KeyedDecodingContainer<PathKey>>.size == MemoryLayout<AnyObject>.size
+            && MemoryLayout<KeyedDecodingContainer<PathKey>>.alignment == MemoryLayout<AnyObject>.alignment
+    }
+
+    /// The box of `container`, when it is the standard library's keyed encoding container box.
+    static func box<Key: CodingKey>(of container: KeyedEncodingContainer<Key>) -> AnyObject? {
+        guard containerIsOneReference else { return nil }
+        let box = unsafeBitCast(container, to: AnyObject.self)
+        return String(describing: type(of: box)).hasPrefix("_KeyedEncodingContainerBox<") ? box : nil
+    }
+
+    /// The box of `container`, when it is the standard library's keyed decoding container box.
+    static func box<Key: CodingKey>(of container: KeyedDecodingContainer<Key>) -> AnyObject? {
+        guard containerIsOneReference else { return nil }
+        let box = unsafeBitCast(container, to: AnyObject.self)
+        return String(describing: type(of: box)).hasPrefix("_KeyedDecodingContainerBox<") ? box : nil
+    }
+}
