@@ -6,8 +6,9 @@ import SerializeDocument
 /// object of its own so that a kept container can be pointed at a new dictionary.
 final class DirectContainerTarget {
     /// Not retained: the state owns the table that keeps the container (``keepsState`` holds
-    /// it once the container leaves the table while held elsewhere).
-    let state: Unmanaged<DirectEncodingState>
+    /// it once the container leaves the table while held elsewhere); set again when a later
+    /// encoding hands the container out.
+    var state: Unmanaged<DirectEncodingState>
     /// The dictionary's frame id (-1: one the stream could not open; every write refuses).
     var id: Int
     /// The state, retained for a container that outlived its value or its encoding (a later
@@ -27,6 +28,7 @@ extension DirectEncodingState {
     func keyedContainer<Key: CodingKey>(_ key: Key.Type, id: Int) -> KeyedEncodingContainer<Key> {
         switch keyedContainers.find(key, evict: { $0.keepsState = self }) {
         case let .kept(box, target):
+            target.state = Unmanaged.passUnretained(self)
             target.id = id
             return unsafeBitCast(box, to: KeyedEncodingContainer<Key>.self)
         case let .place(place):

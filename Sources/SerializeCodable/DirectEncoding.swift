@@ -16,15 +16,19 @@ extension DocumentEncoder {
         writing.sortKeys = false
         if case .binaryPlist = format { return encodeBinaryDirectly(value, writing: writing) }
         let common = EncodingState(encoder: self, marker: nilMarker ?? options.nullMarker(for: format))
-        defer { common.finish() }
+        let containers = spare.takeContainers()
+        defer {
+            common.finish()
+            spare.give(containers)
+        }
         switch format {
         case .json:
             // Errors are the tree path's: the writers here need not follow the path.
-            let state = DirectEncodingState(common: common, json: JSONOutput(options: writing, tracksPath: false))
+            let state = DirectEncodingState(common: common, json: JSONOutput(options: writing, tracksPath: false), keyedContainers: containers)
             guard state.encodeRoot(value) != nil else { return nil }
             return state.json?.finish()
         case .xmlPlist:
-            let state = DirectEncodingState(common: common, xml: XMLPlistOutput(options: writing, tracksPath: false))
+            let state = DirectEncodingState(common: common, xml: XMLPlistOutput(options: writing, tracksPath: false), keyedContainers: containers)
             guard state.encodeRoot(value) != nil else { return nil }
             return state.xml?.finish()
         case .binaryPlist, .csv:
@@ -76,8 +80,9 @@ final class DirectEncodingState {
     }
 
     let mutable: UnsafeMutablePointer<Mutable>
-    /// The keyed containers, one kept per key type (`+KeyedContainers`).
-    let keyedContainers = KeptContainers<DirectContainerTarget>()
+    /// The keyed containers, one kept per key type (`+KeyedContainers`): the binary plist
+    /// state's own, kept with it; the others' from the encoder's spare, for the next call.
+    let keyedContainers: KeptContainers<DirectContainerTarget>
     /// The options, key spelling, nil marker and scalars the tree path uses too.
     let common: EncodingState
 
@@ -104,8 +109,12 @@ final class DirectEncodingState {
     }
 
     /// A state driving exactly one of the three writers.
-    init(common: EncodingState, json: JSONOutput? = nil, xml: XMLPlistOutput? = nil, binary: BinaryPlistOutput? = nil) {
+    init(
+        common: EncodingState, json: JSONOutput? = nil, xml: XMLPlistOutput? = nil, binary: BinaryPlistOutput? = nil,
+        keyedContainers: KeptContainers<DirectContainerTarget> = KeptContainers()
+    ) {
         self.common = common
+        self.keyedContainers = keyedContainers
         isBinary = binary != nil
         jsonOutput = Self.pointer(to: json)
         xmlOutput = Self.pointer(to: xml)

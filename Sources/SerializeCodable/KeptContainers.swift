@@ -15,6 +15,8 @@
 /// of its key type still uses it, or kept by user code past its call) is handed to `evict`,
 /// which makes its target hold the state.
 
+import Synchronization
+
 /// The table: `size` slots, open-addressed from the address of the key type's metadata.
 final class KeptContainers<Target: AnyObject> {
     static var size: Int { 64 }
@@ -102,13 +104,34 @@ final class KeptContainers<Target: AnyObject> {
     static func box<Key: CodingKey>(of container: KeyedEncodingContainer<Key>) -> AnyObject? {
         guard containerIsOneReference else { return nil }
         let box = unsafeBitCast(container, to: AnyObject.self)
-        return String(describing: type(of: box)).hasPrefix("_KeyedEncodingContainerBox<") ? box : nil
+        return KeptContainerBoxes.encoding.isStandard(box, named: "_KeyedEncodingContainerBox<") ? box : nil
     }
 
     /// The box of `container`, when it is the standard library's keyed decoding container box.
     static func box<Key: CodingKey>(of container: KeyedDecodingContainer<Key>) -> AnyObject? {
         guard containerIsOneReference else { return nil }
         let box = unsafeBitCast(container, to: AnyObject.self)
-        return String(describing: type(of: box)).hasPrefix("_KeyedDecodingContainerBox<") ? box : nil
+        return KeptContainerBoxes.decoding.isStandard(box, named: "_KeyedDecodingContainerBox<") ? box : nil
+    }
+}
+
+/// Whether the object in a keyed container is the standard library's box, asked of the first
+/// container made and remembered for the process: the type name is not made for every one.
+final class KeptContainerBoxes: Sendable {
+    static let encoding = KeptContainerBoxes()
+    static let decoding = KeptContainerBoxes()
+
+    /// 0: not asked yet; 1: the standard box; 2: something else (nothing is kept).
+    private let answer = Atomic<UInt8>(0)
+
+    func isStandard(_ box: AnyObject, named prefix: String) -> Bool {
+        switch answer.load(ordering: .relaxed) {
+        case 1: return true
+        case 2: return false
+        default:
+            let standard = String(describing: type(of: box)).hasPrefix(prefix)
+            answer.store(standard ? 1 : 2, ordering: .relaxed)
+            return standard
+        }
     }
 }

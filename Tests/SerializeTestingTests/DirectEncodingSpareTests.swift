@@ -15,10 +15,10 @@ final class KeptContainer: @unchecked Sendable {
 
 @Suite struct DirectEncodingSpareTests {
     /// The tree path's bytes for `value`, from an encoder that never kept a state.
-    static func treeBytes(_ value: some Encodable) throws -> Data {
+    static func treeBytes(_ value: some Encodable, as format: Format = .binaryPlist) throws -> Data {
         var tree = DocumentEncoder()
         tree.encodesDirectly = false
-        return try tree.encode(value, as: .binaryPlist)
+        return try tree.encode(value, as: format)
     }
 
     /// Documents whose references need 1, 2 and 4 bytes, so that each call starts from the
@@ -114,8 +114,9 @@ final class KeptContainer: @unchecked Sendable {
     }
 
     /// A container kept from one call and written to during the next writes nothing into the
-    /// next call's document.
-    @Test func aContainerKeptFromAnEarlierCallDoesNotReachALaterDocument() throws {
+    /// next call's document (JSON and XML plist calls share the encoder's kept containers too).
+    @Test(arguments: [Format.binaryPlist, .json, .xmlPlist])
+    func aContainerKeptFromAnEarlierCallDoesNotReachALaterDocument(format: Format) throws {
         let encoder = DocumentEncoder()
         let kept = KeptContainer()
         let keeper = Scripted { encoder in
@@ -127,9 +128,9 @@ final class KeptContainer: @unchecked Sendable {
             var container = encoder.container(keyedBy: Scripted.Key.self)
             try container.encode(3, forKey: .c)
         }
-        _ = try encoder.encode(keeper, as: .binaryPlist)
+        _ = try encoder.encode(keeper, as: format)
         for _ in 0..<3 {
-            #expect(try encoder.encode(later, as: .binaryPlist) == Self.treeBytes(["c": 3]))
+            #expect(try encoder.encode(later, as: format) == Self.treeBytes(["c": 3], as: format))
         }
     }
 
@@ -163,7 +164,7 @@ final class KeptContainer: @unchecked Sendable {
             for (index, value) in values.enumerated() {
                 let box = AnyBox(value)
                 #expect(try encoder.encode(box, as: .binaryPlist) == Self.treeBytes(box), "round \(round), value \(index)")
-                #expect(try encoder.encode(box, as: .json) == { var tree = DocumentEncoder(); tree.encodesDirectly = false; return try tree.encode(box, as: .json) }())
+                #expect(try encoder.encode(box, as: .json) == Self.treeBytes(box, as: .json), "round \(round), value \(index)")
             }
         }
     }
