@@ -47,6 +47,38 @@ struct BinaryPlistStringTable {
         return ByteScanning.shortWord(UnsafeRawPointer(base), count: bytes.count)
     }
 
+    /// The probe of `string` when it is a small ASCII string (at most 15 bytes, held in its two
+    /// words with its count and flags: most keys, and short values), read from the words, with
+    /// no scan of the bytes for ASCII and no loop; nil for any other string. The same probe as
+    /// ``probe(_:)`` of its bytes (`BinaryPlistStringTableTests` checks every length).
+    @inline(__always) static func smallASCIIProbe(_ string: String) -> Probe? {
+        #if _pointerBitWidth(_64) && _endian(little)
+        let words = unsafeBitCast(string, to: (UInt64, UInt64).self)
+        // The standard library's discriminator, the top bits of the second word: bit 61 small,
+        // bit 62 (of a small string) ASCII. The count is the low four bits of the top byte.
+        guard words.1 & (1 << 61) != 0, words.1 & (1 << 62) != 0 else { return nil }
+        let count = Int(truncatingIfNeeded: (words.1 >> 56) & 0xF)
+        @inline(__always) func low(_ word: UInt64, bytes: Int) -> UInt64 {
+            bytes >= 8 ? word : word & ((1 << UInt64(8 * bytes)) &- 1)
+        }
+        let multiplier: UInt64 = 0x9E37_79B9_7F4A_7C15
+        var hash: UInt64 = 0xCBF2_9CE4_8422_2325 ^ UInt64(count)
+        let first = low(words.0, bytes: count)
+        let tail: UInt64
+        if count >= 8 {
+            hash = (hash ^ first) &* multiplier
+            hash ^= hash >> 29
+            tail = low(words.1, bytes: count - 8)
+        } else {
+            tail = first
+        }
+        hash = (hash ^ tail) &* multiplier
+        return Probe(hash: hash ^ (hash >> 32), prefix: first)
+        #else
+        return nil
+        #endif
+    }
+
     /// A hash of the bytes taken eight at a time (a multiply and a shift per word, the tail
     /// shorter than a word as one more word), the high bits folded into the low ones that pick
     /// the slot. Which slot a string lands in never changes the output: objects are numbered in

@@ -62,6 +62,11 @@ package struct BinaryPlistOutput: DocumentBuilder {
         var keyObject = -1
         /// Whether that key (``keyObject``) is `CF$UID`.
         var keyObjectIsUID = false
+        /// Whether the key on ``keyBytes`` is ASCII with its probe in ``keyProbe``, found when it
+        /// was looked up at the member's start, so that writing it at the end does not scan and
+        /// hash it again.
+        var keyIsASCII = false
+        var keyProbe = BinaryPlistStringTable.Probe(hash: 0, prefix: 0)
 
         package init(start: Int, keyStart: Int = 0) {
             self.start = start
@@ -138,7 +143,12 @@ package struct BinaryPlistOutput: DocumentBuilder {
         var copy = string
         return copy.withUTF8 { utf8 in
             let written = offsets.count
-            let id = addString(utf8: utf8)
+            let id: Int
+            if let probe = BinaryPlistStringTable.smallASCIIProbe(string) {
+                id = addASCIIString(utf8, probe: probe)
+            } else {
+                id = addString(utf8: utf8)
+            }
             // Written before from another value: this one is remembered for the next time.
             if id < written { knownStrings.record(string, object: id, isUID: Self.isUIDKey(utf8)) }
             return id
@@ -152,15 +162,7 @@ package struct BinaryPlistOutput: DocumentBuilder {
 
     /// ``addString(_:)`` from a string's UTF-8 bytes (valid UTF-8).
     mutating func addString(utf8: UnsafeBufferPointer<UInt8>) -> Int {
-        if ByteScanning.isASCII(utf8) {
-            let probe = BinaryPlistStringTable.probe(utf8)
-            if let id = asciiStrings.object(for: utf8, probe: probe, in: bytes) { return id }
-            let id = begin()
-            appendMarker(0x50, count: utf8.count)
-            asciiStrings.insert(probe: probe, object: id, payload: bytes.count, count: utf8.count)
-            bytes.append(utf8)
-            return id
-        }
+        if ByteScanning.isASCII(utf8) { return addASCIIString(utf8, probe: BinaryPlistStringTable.probe(utf8)) }
         // Transcoded straight into the output after its marker (the count is known from the
         // UTF-8 bytes), then looked up there: a string written before is taken back out.
         let start = bytes.count
@@ -176,6 +178,17 @@ package struct BinaryPlistOutput: DocumentBuilder {
             return written
         }
         utf16Strings.insert(probe: probe, object: id, payload: payload, count: units.count)
+        return id
+    }
+
+    /// ``addString(utf8:)`` of ASCII bytes whose probe is known.
+    @inline(__always)
+    mutating func addASCIIString(_ utf8: UnsafeBufferPointer<UInt8>, probe: BinaryPlistStringTable.Probe) -> Int {
+        if let id = asciiStrings.object(for: utf8, probe: probe, in: bytes) { return id }
+        let id = begin()
+        appendMarker(0x50, count: utf8.count)
+        asciiStrings.insert(probe: probe, object: id, payload: bytes.count, count: utf8.count)
+        bytes.append(utf8)
         return id
     }
 
@@ -349,9 +362,21 @@ package struct BinaryPlistOutput: DocumentBuilder {
         }
         var copy = key
         copy.withUTF8 { utf8 in
-            guard let object = existingString(utf8: utf8) else {
-                beginMember(validatedUTF8: utf8, in: &dictionary)
-                return
+            let object: Int
+            if let probe = BinaryPlistStringTable.smallASCIIProbe(key) ?? (ByteScanning.isASCII(utf8) ? BinaryPlistStringTable.probe(utf8) : nil) {
+                guard let found = asciiStrings.object(for: utf8, probe: probe, in: bytes) else {
+                    beginMember(validatedUTF8: utf8, in: &dictionary)
+                    dictionary.keyIsASCII = true
+                    dictionary.keyProbe = probe
+                    return
+                }
+                object = found
+            } else {
+                guard let found = existingString(utf8: utf8) else {
+                    beginMember(validatedUTF8: utf8, in: &dictionary)
+                    return
+                }
+                object = found
             }
             if tracksPath { path.push(.key(key)) }
             let isUID = Self.isUIDKey(utf8)
@@ -364,6 +389,7 @@ package struct BinaryPlistOutput: DocumentBuilder {
     package mutating func beginMember(validatedUTF8 key: UnsafeBufferPointer<UInt8>, in dictionary: inout PendingDictionary) {
         if tracksPath { path.push(.key(String(decoding: key, as: UTF8.self))) }
         dictionary.keyObject = -1
+        dictionary.keyIsASCII = false
         keyBytes.truncate(to: dictionary.keyStart)
         keyBytes.append(key)
     }
@@ -379,7 +405,7 @@ package struct BinaryPlistOutput: DocumentBuilder {
             // Adding the key's string appends to `bytes` and `utf16Scratch`, never to `keyBytes`.
             let key = UnsafeBufferPointer(rebasing: keyBytes.written[dictionary.keyStart...])
             if pendingRefs.count == dictionary.start { dictionary.firstKeptKeyIsUID = Self.isUIDKey(key) }
-            keyObject = addString(utf8: key)
+            keyObject = dictionary.keyIsASCII ? addASCIIString(key, probe: dictionary.keyProbe) : addString(utf8: key)
         }
         pendingRefs.append(keyObject)
         pendingRefs.append(value)
