@@ -92,6 +92,52 @@ extension DirectEncodingState {
         }
     }
 
+    /// The keys of the open dictionaries, innermost last, in memory of their own: an array's
+    /// `removeSubrange` at each dictionary's end went through the generic range replacement.
+    struct KeyStack {
+        private var base: UnsafeMutablePointer<String>
+        private var capacity: Int
+        private(set) var count = 0
+
+        init(capacity: Int) {
+            base = .allocate(capacity: capacity)
+            self.capacity = capacity
+        }
+
+        func deallocate() {
+            base.deinitialize(count: count)
+            base.deallocate()
+        }
+
+        subscript(index: Int) -> String { base[index] }
+
+        @inline(__always) mutating func append(_ key: String) {
+            if count == capacity { grow() }
+            (base + count).initialize(to: key)
+            count += 1
+        }
+
+        @inline(never) private mutating func grow() {
+            let grown = UnsafeMutablePointer<String>.allocate(capacity: capacity * 2)
+            grown.moveInitialize(from: base, count: count)
+            base.deallocate()
+            base = grown
+            capacity *= 2
+        }
+
+        /// Forgets the keys from `start` on.
+        @inline(__always) mutating func removeAll(from start: Int) {
+            guard start < count else { return }
+            (base + start).deinitialize(count: count - start)
+            count = start
+        }
+
+        /// The keys from `start` on.
+        func keys(from start: Int) -> UnsafeBufferPointer<String> {
+            UnsafeBufferPointer(start: base + start, count: count - start)
+        }
+    }
+
     /// An encoder per depth of the frame stack, reused by the next slot at that depth unless
     /// the last `encode(to:)` there kept it (a fresh one then takes its place): no allocation,
     /// and no retain or list churn, per value.

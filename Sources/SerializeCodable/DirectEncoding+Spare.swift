@@ -140,7 +140,7 @@ extension DirectEncodingState.Mutable {
     /// Empty, keeping the storage.
     mutating func reset() {
         while frames.popLast() != nil {}
-        keys.removeAll(keepingCapacity: true)
+        keys.removeAll(from: 0)
         if !keySets.isEmpty { keySets = [:] }
         nextID = 0
         broken = false

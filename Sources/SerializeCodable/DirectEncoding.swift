@@ -64,7 +64,7 @@ final class DirectEncodingState {
         var frames = FrameStack(capacity: 16)
         /// The keys of the open dictionaries, to find a repeated key (the tree keeps the last
         /// value at the first key's place, which a stream cannot).
-        var keys: [String] = []
+        var keys = KeyStack(capacity: 32)
         /// The keys of open dictionaries with many members, by frame id, as sets.
         var keySets: [Int: Set<DocumentKey>] = [:]
         var nextID = 0
@@ -121,7 +121,6 @@ final class DirectEncodingState {
         binaryOutput = Self.pointer(to: binary)
         mutable = .allocate(capacity: 1)
         mutable.initialize(to: Mutable())
-        mutable.pointee.keys.reserveCapacity(32)
     }
 
     private static func pointer<Output>(to output: Output?) -> UnsafeMutablePointer<Output>? {
@@ -133,6 +132,7 @@ final class DirectEncodingState {
 
     deinit {
         mutable.pointee.frames.deallocate()
+        mutable.pointee.keys.deallocate()
         mutable.pointee.encoders.deallocate()
         mutable.deinitialize(count: 1)
         mutable.deallocate()
@@ -372,7 +372,7 @@ final class DirectEncodingState {
         let value: Value
         switch frame.kind {
         case let .dictionary(state, start):
-            mutable.pointee.keys.removeSubrange(start...)
+            mutable.pointee.keys.removeAll(from: start)
             if !mutable.pointee.keySets.isEmpty { mutable.pointee.keySets[frame.id] = nil }
             do { value = try endDictionary(state) } catch { throw needsTree() }
         case let .array(state, _):
@@ -413,7 +413,7 @@ final class DirectEncodingState {
         if mutable.pointee.keys.count - start < 16 {
             for index in start..<mutable.pointee.keys.count where mutable.pointee.keys[index].hasSameScalars(as: key) { throw needsTree() }
         } else {
-            if mutable.pointee.keySets[id] == nil { mutable.pointee.keySets[id] = Set(mutable.pointee.keys[start..<mutable.pointee.keys.count].map { DocumentKey($0) }) }
+            if mutable.pointee.keySets[id] == nil { mutable.pointee.keySets[id] = Set(mutable.pointee.keys.keys(from: start).map { DocumentKey($0) }) }
             guard mutable.pointee.keySets[id, default: []].insert(DocumentKey(key)).inserted else { throw needsTree() }
         }
         mutable.pointee.keys.append(key)
