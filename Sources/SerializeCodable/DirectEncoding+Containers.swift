@@ -13,18 +13,32 @@ final class DirectValueEncoder: Encoder, SingleValueEncodingContainer {
         case used
     }
 
-    let state: DirectEncodingState
+    /// The state: not retained by an encoder of its pool (``DirectEncodingState/EncoderPool``,
+    /// which the state owns, so that the pool is kept with the state from call to call);
+    /// retained in ``keepsState`` by any other encoder, and by a pooled one that leaves the pool
+    /// while something else holds it.
+    let stateRef: Unmanaged<DirectEncodingState>
+    var keepsState: DirectEncodingState?
     /// The id of the slot this encoder fills (its coding path is the slot frame's).
     var slot = -1
     var use = Use.fresh
 
-    init(state: DirectEncodingState) {
-        self.state = state
+    /// An encoder of `state`'s pool.
+    init(pooledBy state: DirectEncodingState) {
+        stateRef = Unmanaged.passUnretained(state)
     }
 
-    convenience init(state: DirectEncodingState, slot: Int) {
-        self.init(state: state)
+    /// An encoder of its own for slot `slot`, holding the state.
+    init(state: DirectEncodingState, slot: Int) {
+        stateRef = Unmanaged.passUnretained(state)
+        keepsState = state
         reset(slot: slot)
+    }
+
+    /// `body` with the state, not retained (see ``stateRef``).
+    @inline(__always)
+    private func withState<Result>(_ body: (DirectEncodingState) throws -> Result) rethrows -> Result {
+        try stateRef._withUnsafeGuaranteedRef(body)
     }
 
     /// Ready for a new value in slot `slot`.
@@ -33,11 +47,11 @@ final class DirectValueEncoder: Encoder, SingleValueEncodingContainer {
         use = .fresh
     }
 
-    var codingPath: [any CodingKey] { state.renderedPath(ofFrame: slot) }
-    var userInfo: [CodingUserInfoKey: Any] { state.common.userInfo }
+    var codingPath: [any CodingKey] { withState { $0.renderedPath(ofFrame: slot) } }
+    var userInfo: [CodingUserInfoKey: Any] { withState { $0.common.userInfo } }
 
     /// The dictionary this encoder's keyed containers write into (the tree path shares one too).
-    func openDictionary() -> Int {
+    func openDictionary(_ state: DirectEncodingState) -> Int {
         switch use {
         case .fresh:
             let id = state.open(dictionary: true, inSlot: slot)
@@ -51,22 +65,27 @@ final class DirectValueEncoder: Encoder, SingleValueEncodingContainer {
         }
     }
 
+    /// ``openDictionary(_:)`` with this encoder's state.
+    func openDictionary() -> Int { withState { openDictionary($0) } }
+
     func container<Key: CodingKey>(keyedBy type: Key.Type) -> KeyedEncodingContainer<Key> {
-        state.keyedContainer(Key.self, id: openDictionary())
+        withState { $0.keyedContainer(Key.self, id: openDictionary($0)) }
     }
 
     func unkeyedContainer() -> any UnkeyedEncodingContainer {
-        let id: Int
-        switch use {
-        case .fresh:
-            id = state.open(dictionary: false, inSlot: slot)
-            use = .unkeyed(id)
-        case let .unkeyed(existing): id = existing
-        case .keyed, .used:
-            state.broken = true
-            id = -1
+        withState { state in
+            let id: Int
+            switch use {
+            case .fresh:
+                id = state.open(dictionary: false, inSlot: slot)
+                use = .unkeyed(id)
+            case let .unkeyed(existing): id = existing
+            case .keyed, .used:
+                state.broken = true
+                id = -1
+            }
+            return DirectUnkeyedEncoder(state: state, id: id)
         }
-        return DirectUnkeyedEncoder(state: state, id: id)
     }
 
     func singleValueContainer() -> any SingleValueEncodingContainer { self }
@@ -74,32 +93,35 @@ final class DirectValueEncoder: Encoder, SingleValueEncodingContainer {
     // MARK: - Single value
 
     /// Writes this encoder's one value.
-    private func put(_ document: Document) throws {
-        try put { try state.scalar(document) }
+    @inline(__always)
+    private func put(_ document: (DirectEncodingState) -> Document) throws {
+        try withState { state in try put(state) { try state.scalar(document(state)) } }
     }
 
-    private func put(_ value: () throws -> DirectEncodingState.Value) throws {
+    private func put(_ state: DirectEncodingState, _ value: () throws -> DirectEncodingState.Value) throws {
         guard case .fresh = use else { throw state.needsTree() }
         use = .used
         try state.fill(slot: slot, with: value)
     }
 
-    func encodeNil() throws { try put(state.common.null) }
-    func encode(_ value: Bool) throws { try put(.bool(value)) }
-    func encode(_ value: String) throws { try put(state.common.string(value)) }
-    func encode(_ value: Double) throws { try put(.double(value)) }
-    func encode(_ value: Float) throws { try put(.double(Double(value))) }
-    func encode(_ value: Int) throws { try put(.integer(Int64(value))) }
-    func encode(_ value: Int8) throws { try put(.integer(Int64(value))) }
-    func encode(_ value: Int16) throws { try put(.integer(Int64(value))) }
-    func encode(_ value: Int32) throws { try put(.integer(Int64(value))) }
-    func encode(_ value: Int64) throws { try put(.integer(value)) }
-    func encode(_ value: UInt) throws { try put(Document(unsigned: UInt64(value))) }
-    func encode(_ value: UInt8) throws { try put(.integer(Int64(value))) }
-    func encode(_ value: UInt16) throws { try put(.integer(Int64(value))) }
-    func encode(_ value: UInt32) throws { try put(.integer(Int64(value))) }
-    func encode(_ value: UInt64) throws { try put(Document(unsigned: value)) }
-    func encode<T: Encodable>(_ value: T) throws { try put { try state.box(value, step: .none) } }
+    func encodeNil() throws { try put { $0.common.null } }
+    func encode(_ value: Bool) throws { try put { _ in .bool(value) } }
+    func encode(_ value: String) throws { try put { $0.common.string(value) } }
+    func encode(_ value: Double) throws { try put { _ in .double(value) } }
+    func encode(_ value: Float) throws { try put { _ in .double(Double(value)) } }
+    func encode(_ value: Int) throws { try put { _ in .integer(Int64(value)) } }
+    func encode(_ value: Int8) throws { try put { _ in .integer(Int64(value)) } }
+    func encode(_ value: Int16) throws { try put { _ in .integer(Int64(value)) } }
+    func encode(_ value: Int32) throws { try put { _ in .integer(Int64(value)) } }
+    func encode(_ value: Int64) throws { try put { _ in .integer(value) } }
+    func encode(_ value: UInt) throws { try put { _ in Document(unsigned: UInt64(value)) } }
+    func encode(_ value: UInt8) throws { try put { _ in .integer(Int64(value)) } }
+    func encode(_ value: UInt16) throws { try put { _ in .integer(Int64(value)) } }
+    func encode(_ value: UInt32) throws { try put { _ in .integer(Int64(value)) } }
+    func encode(_ value: UInt64) throws { try put { _ in Document(unsigned: value) } }
+    func encode<T: Encodable>(_ value: T) throws {
+        try withState { state in try put(state) { try state.box(value, step: .none) } }
+    }
 }
 
 // MARK: - Keyed

@@ -140,7 +140,8 @@ extension DirectEncodingState {
 
     /// An encoder per depth of the frame stack, reused by the next slot at that depth unless
     /// the last `encode(to:)` there kept it (a fresh one then takes its place): no allocation,
-    /// and no retain or list churn, per value.
+    /// and no retain or list churn, per value. Its encoders do not retain the state, so the
+    /// pool is kept with a state kept for the next call.
     struct EncoderPool {
         static let depth = 64
         private let base: UnsafeMutablePointer<DirectValueEncoder?>
@@ -150,18 +151,28 @@ extension DirectEncodingState {
             base.initialize(repeating: nil, count: Self.depth)
         }
 
-        /// The encoder for a slot at frame index `index`, not retained: the pool holds it until
-        /// ``removeAll()``, and only a slot at that index replaces it, which cannot happen while
-        /// the slot is open. Nil past the pool's depth.
+        /// The encoder for a slot at frame index `index`, not retained: the pool holds it, and
+        /// only a slot at that index replaces it, which cannot happen while the slot is open.
+        /// One something else still holds is replaced, and holds the state. Nil past the pool's
+        /// depth.
         mutating func encoder(at index: Int, state: DirectEncodingState) -> Unmanaged<DirectValueEncoder>? {
             guard index < Self.depth else { return nil }
-            if !isKnownUniquelyReferenced(&base[index]) { base[index] = DirectValueEncoder(state: state) }
+            if !isKnownUniquelyReferenced(&base[index]) {
+                base[index]?.keepsState = state
+                base[index] = DirectValueEncoder(pooledBy: state)
+            }
             guard let encoder = base[index] else { return nil }
             return Unmanaged.passUnretained(encoder)
         }
 
-        /// Lets go of the encoders, which hold the state.
-        func removeAll() { base.update(repeating: nil, count: Self.depth) }
+        /// At the end of an encoding: an encoder something else still holds leaves the pool,
+        /// holding the state.
+        func release(_ state: DirectEncodingState) {
+            for index in 0..<Self.depth where base[index] != nil && !isKnownUniquelyReferenced(&base[index]) {
+                base[index]?.keepsState = state
+                base[index] = nil
+            }
+        }
 
         func deallocate() {
             base.deinitialize(count: Self.depth)

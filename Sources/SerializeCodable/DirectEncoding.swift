@@ -147,7 +147,7 @@ final class DirectEncodingState {
     /// The root value, or nil when the tree path must decide.
     func encodeRoot<T: Encodable>(_ value: T) -> Value? {
         defer {
-            mutable.pointee.encoders.removeAll()  // they hold this state
+            mutable.pointee.encoders.release(self)
             releaseKeyedContainers()
         }
         do {

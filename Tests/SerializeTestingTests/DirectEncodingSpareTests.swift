@@ -150,6 +150,24 @@ final class KeptContainer: @unchecked Sendable {
         #expect(kept.container?.codingPath.isEmpty == true)
     }
 
+    /// An encoder kept past its call, after the encoder that made it is gone, refuses its
+    /// writes: it holds the state it writes into (the encoders the state keeps for its next
+    /// call do not).
+    @Test(arguments: [Format.binaryPlist, .json])
+    func anEncoderKeptPastItsCallRefusesItsWrites(format: Format) throws {
+        let kept = Kept()
+        do {
+            let encoder = DocumentEncoder()
+            for _ in 0..<2 {
+                let data = try encoder.encode([Keeper(kept: kept)], as: format)
+                #expect(data == (try Self.treeBytes(["Index 0#0"], as: format)))
+            }
+        }
+        #expect(kept.encoder?.codingPath.isEmpty == true)
+        var single = kept.encoder?.singleValueContainer()
+        #expect(throws: (any Error).self) { try single?.encode(2) }
+    }
+
     /// `value` under `depth` levels of `Wrap`, each level's keys a type of its own.
     static func nested<Value: Encodable>(_ value: Value, depth: Int) -> any Encodable {
         depth == 0 ? value : nested(Wrap(value), depth: depth - 1)
