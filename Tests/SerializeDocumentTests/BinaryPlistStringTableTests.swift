@@ -33,6 +33,31 @@ import Testing
         #endif
     }
 
+    /// Bytes of every length up to 40, ASCII or with one byte of 0x80 or more at any place,
+    /// read from inside a larger buffer: the probe of ASCII bytes is ``probe(_:)``'s, and bytes
+    /// that are not ASCII have none.
+    @Test func theASCIIProbeOfBytesIsTheirProbe() {
+        var generator = SystemRandomNumberGenerator()
+        for length in 0...40 {
+            for round in 0..<200 {
+                var run = (0..<length).map { _ in UInt8.random(in: 0x00...0x7F, using: &generator) }
+                let ascii = round % 4 != 0 || length == 0
+                if !ascii { run[Int.random(in: 0..<length, using: &generator)] = UInt8.random(in: 0x80...0xFF, using: &generator) }
+                let padded = [0xFF] + run + [0xFF]
+                padded.withUnsafeBufferPointer { whole in
+                    let bytes = UnsafeBufferPointer(rebasing: whole[1..<(1 + length)])
+                    let probe = BinaryPlistStringTable.asciiProbe(bytes)
+                    if ascii {
+                        let expected = BinaryPlistStringTable.probe(bytes)
+                        #expect(probe?.hash == expected.hash && probe?.prefix == expected.prefix, "\(run)")
+                    } else {
+                        #expect(probe == nil, "\(run)")
+                    }
+                }
+            }
+        }
+    }
+
     /// Strings that are not small ASCII have no word probe: the bytes decide.
     @Test func otherStringsHaveNoWordProbe() {
         let longer = String(repeating: "k", count: 16)

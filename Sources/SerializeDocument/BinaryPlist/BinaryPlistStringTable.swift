@@ -61,22 +61,47 @@ struct BinaryPlistStringTable {
         @inline(__always) func low(_ word: UInt64, bytes: Int) -> UInt64 {
             bytes >= 8 ? word : word & ((1 << UInt64(8 * bytes)) &- 1)
         }
-        let multiplier: UInt64 = 0x9E37_79B9_7F4A_7C15
-        var hash: UInt64 = 0xCBF2_9CE4_8422_2325 ^ UInt64(count)
         let first = low(words.0, bytes: count)
-        let tail: UInt64
-        if count >= 8 {
-            hash = (hash ^ first) &* multiplier
-            hash ^= hash >> 29
-            tail = low(words.1, bytes: count - 8)
-        } else {
-            tail = first
-        }
-        hash = (hash ^ tail) &* multiplier
-        return Probe(hash: hash ^ (hash >> 32), prefix: first)
+        let second = count > 8 ? low(words.1, bytes: count - 8) : 0
+        return Probe(hash: shortHash(first, second, count: count), prefix: first)
         #else
         return nil
         #endif
+    }
+
+    /// The probe of `bytes` when they are ASCII, nil when not: sixteen bytes or fewer (most keys
+    /// and short values) read as two words and checked and hashed with no loop; longer ones
+    /// scanned and hashed. The same probe as ``probe(_:)``.
+    @inline(__always) static func asciiProbe(_ bytes: UnsafeBufferPointer<UInt8>) -> Probe? {
+        let count = bytes.count
+        guard count <= 16, let base = bytes.baseAddress else {
+            return ByteScanning.isASCII(bytes) ? probe(bytes) : nil
+        }
+        let raw = UnsafeRawPointer(base)
+        let first = count >= 8 ? UInt64(littleEndian: raw.loadUnaligned(as: UInt64.self)) : ByteScanning.shortWord(raw, count: count)
+        let second = count > 8 ? ByteScanning.shortWord(raw + 8, count: count - 8) : 0
+        guard (first | second) & 0x8080_8080_8080_8080 == 0 else { return nil }
+        return Probe(hash: shortHash(first, second, count: count), prefix: first)
+    }
+
+    /// ``hash(_:)`` of at most sixteen bytes given as two zero-padded words.
+    @inline(__always) static func shortHash(_ first: UInt64, _ second: UInt64, count: Int) -> UInt64 {
+        let multiplier: UInt64 = 0x9E37_79B9_7F4A_7C15
+        var hash: UInt64 = 0xCBF2_9CE4_8422_2325 ^ UInt64(count)
+        if count >= 8 {
+            hash = (hash ^ first) &* multiplier
+            hash ^= hash >> 29
+        }
+        let tail: UInt64
+        if count >= 16 {
+            hash = (hash ^ second) &* multiplier
+            hash ^= hash >> 29
+            tail = 0
+        } else {
+            tail = count >= 8 ? second : first
+        }
+        hash = (hash ^ tail) &* multiplier
+        return hash ^ (hash >> 32)
     }
 
     /// A hash of the bytes taken eight at a time (a multiply and a shift per word, the tail

@@ -62,11 +62,6 @@ package struct BinaryPlistOutput: DocumentBuilder {
         var keyObject = -1
         /// Whether that key (``keyObject``) is `CF$UID`.
         var keyObjectIsUID = false
-        /// Whether the key on ``keyBytes`` is ASCII with its probe in ``keyProbe``, found when it
-        /// was looked up at the member's start, so that writing it at the end does not scan and
-        /// hash it again.
-        var keyIsASCII = false
-        var keyProbe = BinaryPlistStringTable.Probe(hash: 0, prefix: 0)
 
         package init(start: Int, keyStart: Int = 0) {
             self.start = start
@@ -162,7 +157,7 @@ package struct BinaryPlistOutput: DocumentBuilder {
 
     /// ``addString(_:)`` from a string's UTF-8 bytes (valid UTF-8).
     mutating func addString(utf8: UnsafeBufferPointer<UInt8>) -> Int {
-        if ByteScanning.isASCII(utf8) { return addASCIIString(utf8, probe: BinaryPlistStringTable.probe(utf8)) }
+        if let probe = BinaryPlistStringTable.asciiProbe(utf8) { return addASCIIString(utf8, probe: probe) }
         // Transcoded straight into the output after its marker (the count is known from the
         // UTF-8 bytes), then looked up there: a string written before is taken back out.
         let start = bytes.count
@@ -217,7 +212,7 @@ package struct BinaryPlistOutput: DocumentBuilder {
     /// The object number of a string with exactly these bytes (valid UTF-8) written before, or
     /// nil; writes nothing.
     func existingString(utf8: UnsafeBufferPointer<UInt8>) -> Int? {
-        if ByteScanning.isASCII(utf8) { return asciiStrings.object(for: utf8, probe: BinaryPlistStringTable.probe(utf8), in: bytes) }
+        if let probe = BinaryPlistStringTable.asciiProbe(utf8) { return asciiStrings.object(for: utf8, probe: probe, in: bytes) }
         let units = utf16Units(of: utf8)
         return utf16Strings.object(for: units, probe: BinaryPlistStringTable.probe(units), in: bytes)
     }
@@ -363,11 +358,9 @@ package struct BinaryPlistOutput: DocumentBuilder {
         var copy = key
         copy.withUTF8 { utf8 in
             let object: Int
-            if let probe = BinaryPlistStringTable.smallASCIIProbe(key) ?? (ByteScanning.isASCII(utf8) ? BinaryPlistStringTable.probe(utf8) : nil) {
+            if let probe = BinaryPlistStringTable.smallASCIIProbe(key) ?? BinaryPlistStringTable.asciiProbe(utf8) {
                 guard let found = asciiStrings.object(for: utf8, probe: probe, in: bytes) else {
                     beginMember(validatedUTF8: utf8, in: &dictionary)
-                    dictionary.keyIsASCII = true
-                    dictionary.keyProbe = probe
                     return
                 }
                 object = found
@@ -389,7 +382,6 @@ package struct BinaryPlistOutput: DocumentBuilder {
     package mutating func beginMember(validatedUTF8 key: UnsafeBufferPointer<UInt8>, in dictionary: inout PendingDictionary) {
         if tracksPath { path.push(.key(String(decoding: key, as: UTF8.self))) }
         dictionary.keyObject = -1
-        dictionary.keyIsASCII = false
         keyBytes.truncate(to: dictionary.keyStart)
         keyBytes.append(key)
     }
@@ -405,7 +397,7 @@ package struct BinaryPlistOutput: DocumentBuilder {
             // Adding the key's string appends to `bytes` and `utf16Scratch`, never to `keyBytes`.
             let key = UnsafeBufferPointer(rebasing: keyBytes.written[dictionary.keyStart...])
             if pendingRefs.count == dictionary.start { dictionary.firstKeptKeyIsUID = Self.isUIDKey(key) }
-            keyObject = dictionary.keyIsASCII ? addASCIIString(key, probe: dictionary.keyProbe) : addString(utf8: key)
+            keyObject = addString(utf8: key)
         }
         pendingRefs.append(keyObject)
         pendingRefs.append(value)
