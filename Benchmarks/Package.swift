@@ -66,6 +66,7 @@ let package = Package(
         .executableTarget(
             name: "CodableBenchmarks",
             dependencies: [
+                "CodableBenchmarkSupport",
                 .product(name: "Benchmark", package: "package-benchmark"),
                 .product(name: "SerializeCodable", package: root),
                 .product(name: "SerializeDocument", package: root),
@@ -73,6 +74,26 @@ let package = Package(
             ],
             path: "Benchmarks/CodableBenchmarks",
             plugins: [.plugin(name: "BenchmarkPlugin", package: "package-benchmark")]
+        ),
+        // The Codable workload (records, coders, encoded documents), shared by the benchmark
+        // above and a timing runner that alternates the two coders round after round.
+        .target(
+            name: "CodableBenchmarkSupport",
+            dependencies: [
+                .product(name: "SerializeCodable", package: root),
+                .product(name: "SerializeDocument", package: root),
+                .product(name: "SerializeModels", package: root),
+            ],
+            path: "Support/CodableBenchmarkSupport"
+        ),
+        .executableTarget(
+            name: "CodableTiming",
+            dependencies: [
+                "CodableBenchmarkSupport",
+                .product(name: "SerializeCodable", package: root),
+                .product(name: "SerializeDocument", package: root),
+            ],
+            path: "Tools/CodableTiming"
         ),
         .executableTarget(
             name: "LintBenchmarks",
