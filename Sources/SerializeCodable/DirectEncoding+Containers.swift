@@ -134,18 +134,21 @@ struct DirectKeyedEncoder<Key: CodingKey>: KeyedEncodingContainerProtocol {
     /// coding path is the frame's.
     var id: Int { target.id }
 
-    /// `body` with the state, not retained: the container's target keeps it alive (the state
-    /// owns the table that keeps the container, or the target holds it).
+    /// `body` with the state, not retained (the state owns the table that keeps the container,
+    /// or the target holds it), and the dictionary's id. Both are read from the target first:
+    /// `self` is `inout` in the container's methods, so a target read from it during the call
+    /// would be retained around it.
     @inline(__always)
-    private func withState<Result>(_ body: (DirectEncodingState) throws -> Result) rethrows -> Result {
-        try target.state._withUnsafeGuaranteedRef(body)
+    private func withState<Result>(_ body: (DirectEncodingState, Int) throws -> Result) rethrows -> Result {
+        let (state, id) = (target.state, target.id)
+        return try state._withUnsafeGuaranteedRef { try body($0, id) }
     }
 
-    var codingPath: [any CodingKey] { withState { $0.renderedPath(ofFrame: id) } }
+    var codingPath: [any CodingKey] { withState { state, id in state.renderedPath(ofFrame: id) } }
 
     @inline(__always)
     private func put(_ document: (DirectEncodingState) -> Document, _ key: Key) throws {
-        try withState { state in
+        try withState { state, id in
             try state.beginMember(state.key(key, inFrame: id), in: id)
             try state.deliver(try state.scalar(document(state)))
         }
@@ -168,7 +171,7 @@ struct DirectKeyedEncoder<Key: CodingKey>: KeyedEncodingContainerProtocol {
     mutating func encode(_ value: UInt64, forKey key: Key) throws { try put({ _ in Document(unsigned: value) }, key) }
 
     mutating func encode<T: Encodable>(_ value: T, forKey key: Key) throws {
-        try withState { state in
+        try withState { state, id in
             try state.beginMember(state.key(key, inFrame: id), in: id)
             if let direct = state.common.direct(value) { return try state.deliver(try state.scalar(direct)) }
             try state.deliver(try state.box(value, step: .key(key.stringValue, key.intValue)))
@@ -176,14 +179,14 @@ struct DirectKeyedEncoder<Key: CodingKey>: KeyedEncodingContainerProtocol {
     }
 
     mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type, forKey key: Key) -> KeyedEncodingContainer<NestedKey> {
-        withState { state in
+        withState { state, id in
             let nested = state.openNested(dictionary: true, key: state.key(key, inFrame: id), in: id, step: .key(key.stringValue, key.intValue))
             return state.keyedContainer(NestedKey.self, id: nested)
         }
     }
 
     mutating func nestedUnkeyedContainer(forKey key: Key) -> any UnkeyedEncodingContainer {
-        withState { state in
+        withState { state, id in
             let nested = state.openNested(dictionary: false, key: state.key(key, inFrame: id), in: id, step: .key(key.stringValue, key.intValue))
             return DirectUnkeyedEncoder(state: state, id: nested)
         }
@@ -191,13 +194,13 @@ struct DirectKeyedEncoder<Key: CodingKey>: KeyedEncodingContainerProtocol {
 
     /// Member `super` (never renamed by a key strategy, as in the tree path).
     mutating func superEncoder() -> any Encoder {
-        withState { state in
+        withState { state, id in
             DirectValueEncoder(state: state, slot: state.openSuper(key: "super", in: id, step: .key(PathKey.super.stringValue, nil)))
         }
     }
 
     mutating func superEncoder(forKey key: Key) -> any Encoder {
-        withState { state in
+        withState { state, id in
             DirectValueEncoder(state: state, slot: state.openSuper(key: state.key(key, inFrame: id), in: id, step: .key(key.stringValue, key.intValue)))
         }
     }
@@ -206,40 +209,55 @@ struct DirectKeyedEncoder<Key: CodingKey>: KeyedEncodingContainerProtocol {
 // MARK: - Unkeyed
 
 struct DirectUnkeyedEncoder: UnkeyedEncodingContainer {
+    /// The state, held while the container lives; its writes go through ``unretained``, as
+    /// `self` is `inout` in them and a reference read from it would be retained around each.
     let state: DirectEncodingState
+    private let unretained: Unmanaged<DirectEncodingState>
     /// The array's frame id (-1: one the stream could not open; every write refuses); its
     /// coding path is the frame's.
     let id: Int
+
+    init(state: DirectEncodingState, id: Int) {
+        self.state = state
+        unretained = Unmanaged.passUnretained(state)
+        self.id = id
+    }
 
     var codingPath: [any CodingKey] { state.renderedPath(ofFrame: id) }
     var count: Int { state.count(of: id) }
 
     @inline(__always)
-    private func append(_ document: Document) throws {
-        _ = try state.beginElement(in: id)
-        try state.deliver(try state.scalar(document))
+    private func append(_ document: (DirectEncodingState) -> Document) throws {
+        let id = self.id
+        try unretained._withUnsafeGuaranteedRef { state in
+            _ = try state.beginElement(in: id)
+            try state.deliver(try state.scalar(document(state)))
+        }
     }
 
-    mutating func encodeNil() throws { try append(state.common.null) }
-    mutating func encode(_ value: Bool) throws { try append(.bool(value)) }
-    mutating func encode(_ value: String) throws { try append(state.common.string(value)) }
-    mutating func encode(_ value: Double) throws { try append(.double(value)) }
-    mutating func encode(_ value: Float) throws { try append(.double(Double(value))) }
-    mutating func encode(_ value: Int) throws { try append(.integer(Int64(value))) }
-    mutating func encode(_ value: Int8) throws { try append(.integer(Int64(value))) }
-    mutating func encode(_ value: Int16) throws { try append(.integer(Int64(value))) }
-    mutating func encode(_ value: Int32) throws { try append(.integer(Int64(value))) }
-    mutating func encode(_ value: Int64) throws { try append(.integer(value)) }
-    mutating func encode(_ value: UInt) throws { try append(Document(unsigned: UInt64(value))) }
-    mutating func encode(_ value: UInt8) throws { try append(.integer(Int64(value))) }
-    mutating func encode(_ value: UInt16) throws { try append(.integer(Int64(value))) }
-    mutating func encode(_ value: UInt32) throws { try append(.integer(Int64(value))) }
-    mutating func encode(_ value: UInt64) throws { try append(Document(unsigned: value)) }
+    mutating func encodeNil() throws { try append { $0.common.null } }
+    mutating func encode(_ value: Bool) throws { try append { _ in .bool(value) } }
+    mutating func encode(_ value: String) throws { try append { $0.common.string(value) } }
+    mutating func encode(_ value: Double) throws { try append { _ in .double(value) } }
+    mutating func encode(_ value: Float) throws { try append { _ in .double(Double(value)) } }
+    mutating func encode(_ value: Int) throws { try append { _ in .integer(Int64(value)) } }
+    mutating func encode(_ value: Int8) throws { try append { _ in .integer(Int64(value)) } }
+    mutating func encode(_ value: Int16) throws { try append { _ in .integer(Int64(value)) } }
+    mutating func encode(_ value: Int32) throws { try append { _ in .integer(Int64(value)) } }
+    mutating func encode(_ value: Int64) throws { try append { _ in .integer(value) } }
+    mutating func encode(_ value: UInt) throws { try append { _ in Document(unsigned: UInt64(value)) } }
+    mutating func encode(_ value: UInt8) throws { try append { _ in .integer(Int64(value)) } }
+    mutating func encode(_ value: UInt16) throws { try append { _ in .integer(Int64(value)) } }
+    mutating func encode(_ value: UInt32) throws { try append { _ in .integer(Int64(value)) } }
+    mutating func encode(_ value: UInt64) throws { try append { _ in Document(unsigned: value) } }
 
     mutating func encode<T: Encodable>(_ value: T) throws {
-        if let direct = state.common.direct(value) { return try append(direct) }
-        let index = try state.beginElement(in: id)
-        try state.deliver(try state.box(value, step: .index(index)))
+        let id = self.id
+        try unretained._withUnsafeGuaranteedRef { state in
+            let index = try state.beginElement(in: id)
+            if let direct = state.common.direct(value) { return try state.deliver(try state.scalar(direct)) }
+            try state.deliver(try state.box(value, step: .index(index)))
+        }
     }
 
     mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type) -> KeyedEncodingContainer<NestedKey> {
