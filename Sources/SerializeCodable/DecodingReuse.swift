@@ -1,4 +1,5 @@
-/// What one call of ``DocumentDecoder`` leaves for the next: the memory of the index it read.
+/// What one call of ``DocumentDecoder`` leaves for the next: the memory of the index it read,
+/// and its keyed containers.
 
 import Synchronization
 import SerializeDocument

@@ -33,8 +33,8 @@ public struct DocumentDecoder: Sendable {
     /// Foundation's `.custom` key, date and data strategies: closures, which ``options`` (plain
     /// values the command line can name) cannot hold. Each one set takes over from its option.
     public var custom: CustomDecoding
-    /// The memory of the last document decoded, for the next call (``DecodingReuse``); copies
-    /// of this decoder share it.
+    /// The memory of the last document decoded and its keyed containers, for the next call
+    /// (``DecodingReuse``); copies of this decoder share it.
     let reuse = DecodingReuse()
 
     /// A decoder with `options`.

@@ -54,8 +54,9 @@ public struct DocumentEncoder: Sendable {
     /// the Codable calls come in order (the bytes are the same either way); false forces the
     /// tree path, for tests that compare the two.
     package var encodesDirectly = true
-    /// The direct binary plist path's state, kept between calls: shared by copies, and replaced
-    /// when a setting changes, so that a kept state always has this encoder's settings.
+    /// What the direct path keeps between calls (the binary plist path's state, and the keyed
+    /// containers of the JSON and XML plist paths): shared by copies, and replaced when a
+    /// setting changes, so that a kept state always has this encoder's settings.
     private(set) var spare = DirectEncodingSpare()
 
     /// An encoder with `options` (the defaults refuse every loss).
