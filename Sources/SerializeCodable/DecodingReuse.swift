@@ -14,12 +14,7 @@ import SerializeDocument
 final class DecodingReuse: Sendable {
     private let spare = Mutex(IndexStorage())
     /// The keyed containers of the last call, one per key type, for the next.
-    private let containers = Mutex(KeptKeyedDecoders(table: nil))
-
-    /// The table crosses threads only whole, under the lock, and one call at a time uses it.
-    private struct KeptKeyedDecoders: @unchecked Sendable {
-        var table: KeptContainers<KeyedDocumentDecoderBase>?
-    }
+    let containers = SpareKeptContainers<KeyedDocumentDecoderBase>()
 
     /// The most memory kept between calls: an index of about 5,000 entries and 64 KB of text,
     /// far more than a record of a few kilobytes needs.
@@ -40,21 +35,6 @@ final class DecodingReuse: Sendable {
     func give(_ storage: IndexStorage) {
         guard storage.retainedBytes <= Self.retainedLimit else { return }
         spare.withLock { $0 = storage }
-    }
-
-    /// The kept keyed containers, or a new table if another call holds them.
-    func takeContainers() -> KeptContainers<KeyedDocumentDecoderBase> {
-        containers.withLock { kept in
-            defer { kept.table = nil }
-            return kept.table
-        } ?? KeptContainers()
-    }
-
-    /// Keeps `table` for the next call. Its containers point at no state between calls: each
-    /// is pointed at the next call's when it is handed out.
-    func give(_ table: KeptContainers<KeyedDocumentDecoderBase>) {
-        let kept = KeptKeyedDecoders(table: table)
-        containers.withLock { $0 = kept }
     }
 
     /// The bytes kept for the next call (for tests).

@@ -21,25 +21,7 @@ final class DirectEncodingSpare: Sendable {
 
     /// The keyed containers of the last JSON or XML plist call, for the next (a binary plist
     /// state keeps its own).
-    private struct KeptTable: @unchecked Sendable {
-        var table: KeptContainers<DirectContainerTarget>?
-    }
-
-    private let containers = Mutex(KeptTable())
-
-    /// The kept keyed containers, or a new table if another call holds them.
-    func takeContainers() -> KeptContainers<DirectContainerTarget> {
-        containers.withLock { kept in
-            defer { kept.table = nil }
-            return kept.table
-        } ?? KeptContainers()
-    }
-
-    /// Keeps `table` for the next call.
-    func give(_ table: KeptContainers<DirectContainerTarget>) {
-        let kept = KeptTable(table: table)
-        containers.withLock { $0 = kept }
-    }
+    let containers = SpareKeptContainers<DirectContainerTarget>()
 
     /// The spare, if there is one; nobody else gets it until it is put back.
     func take() -> DirectEncodingState? {

@@ -16,10 +16,10 @@ extension DocumentEncoder {
         writing.sortKeys = false
         if case .binaryPlist = format { return encodeBinaryDirectly(value, writing: writing) }
         let common = EncodingState(encoder: self, marker: nilMarker ?? options.nullMarker(for: format))
-        let containers = spare.takeContainers()
+        let containers = spare.containers.take()
         defer {
             common.finish()
-            spare.give(containers)
+            spare.containers.give(containers)
         }
         switch format {
         case .json:
@@ -413,7 +413,7 @@ final class DirectEncodingState {
         if mutable.pointee.keys.count - start < 16 {
             for index in start..<mutable.pointee.keys.count where mutable.pointee.keys[index].hasSameScalars(as: key) { throw needsTree() }
         } else {
-            if mutable.pointee.keySets[id] == nil { mutable.pointee.keySets[id] = Set(mutable.pointee.keys.keys(from: start).map { DocumentKey($0) }) }
+            if mutable.pointee.keySets[id] == nil { mutable.pointee.keySets[id] = Set(mutable.pointee.keys.elements(from: start).map { DocumentKey($0) }) }
             guard mutable.pointee.keySets[id, default: []].insert(DocumentKey(key)).inserted else { throw needsTree() }
         }
         mutable.pointee.keys.append(key)

@@ -112,13 +112,13 @@ public struct DocumentDecoder: Sendable {
         _ body: (DecodingState) throws -> R
     ) throws -> R {
         var storage = storage
-        let containers = reuse.takeContainers()
+        let containers = reuse.containers.take()
         let state = DecodingState(decoder: self, index: index, fromText: fromText, marker: marker, keyedContainers: containers)
         defer {
             state.finish()
             storage.reclaim(state.index)
             reuse.give(storage)
-            reuse.give(containers)
+            reuse.containers.give(containers)
         }
         return try body(state)
     }

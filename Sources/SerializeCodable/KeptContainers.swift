@@ -135,3 +135,29 @@ final class KeptContainerBoxes: Sendable {
         }
     }
 }
+
+/// A table of kept containers held between calls by a coder and its copies: taken by one call
+/// at a time under a lock (a call that finds it taken makes its own) and given back after.
+final class SpareKeptContainers<Target: AnyObject>: Sendable {
+    /// The table crosses threads only whole, under the lock, and one call at a time uses it.
+    private struct Kept: @unchecked Sendable {
+        var table: KeptContainers<Target>?
+    }
+
+    private let kept = Mutex(Kept())
+
+    /// The kept table, or a new one if another call holds it.
+    func take() -> KeptContainers<Target> {
+        kept.withLock { kept in
+            defer { kept.table = nil }
+            return kept.table
+        } ?? KeptContainers()
+    }
+
+    /// Keeps `table` for the next call. Its containers point at no state between calls: each
+    /// is pointed at the next call's when it is handed out.
+    func give(_ table: KeptContainers<Target>) {
+        let table = Kept(table: table)
+        kept.withLock { $0 = table }
+    }
+}
