@@ -52,6 +52,6 @@ extension DirectEncodingState {
 
     /// At the end of an encoding: the containers still held elsewhere hold the state.
     func releaseKeyedContainers() {
-        keyedContainers.release { $0.keepsState = self }
+        keyedContainers.release(evict: { $0.keepsState = self })
     }
 }

@@ -177,6 +177,13 @@ class KeyedDocumentDecoderBase {
         lastKey = DocumentIndex.null
     }
 
+    /// Lets go of what the container read, kept until it is handed out again.
+    final func forget() {
+        pending = .root
+        pathNode = nil
+        table = nil
+    }
+
     /// The members of the dictionary at `position` by key.
     static func memberTable(of position: Int, in index: DocumentIndex) -> OrderedDictionary<DocumentKey, Int> {
         let members = index.members(of: position)

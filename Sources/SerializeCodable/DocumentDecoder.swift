@@ -226,10 +226,11 @@ final class DecodingState {
     let keyedContainers: KeptContainers<KeyedDocumentDecoderBase>
 
     /// Lets go of the spare decoders (which hold this state: a cycle until then); the keyed
-    /// containers still held elsewhere hold the state and leave the table.
+    /// containers still held elsewhere hold the state and leave the table, and the ones kept
+    /// let go of what they read (a large dictionary's member table among it).
     func finish() {
         spareDecoders.removeAll()
-        keyedContainers.release { $0.keepsState = self }
+        keyedContainers.release(evict: { $0.keepsState = self }, keep: { $0.forget() })
     }
 
     init(

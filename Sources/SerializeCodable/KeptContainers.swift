@@ -6,8 +6,9 @@
 /// `init(from:)` calls, Swift looks up the metadata of our container for the key and of the
 /// standard library's box around it in its global caches, and allocates the box (and, for the
 /// decoder, the container object): the lookups alone were 12% of encoding records and 7% of
-/// decoding one (Benchmarks/README.md, "Session 9"). A kept container costs a table probe, and
-/// the one lookup left, of the container type the caller gets back.
+/// decoding one (Benchmarks/README.md, "Where the issue 11 targets stand (session 9)"). A kept
+/// container costs a table probe, and the one lookup left, of the container type the caller
+/// gets back.
 ///
 /// A kept container's target (the object its calls read and write through) points at the state
 /// of the encoding or decoding without retaining it, since that state owns the table: a
@@ -81,10 +82,16 @@ final class KeptContainers<Target: AnyObject> {
     }
 
     /// At the end of an encoding or decoding: each container still held elsewhere is handed to
-    /// `evict` and leaves the table.
-    func release(evict: (Target) -> Void) {
-        for index in 0..<Self.size where types[index] != nil && !isKnownUniquelyReferenced(&boxes[index]) {
-            if let target = targets[index] { evict(target) }
+    /// `evict` and leaves the table; each one kept is handed to `keep` (to let go of what it
+    /// read).
+    func release(evict: (Target) -> Void, keep: (Target) -> Void = { _ in }) {
+        for index in 0..<Self.size where types[index] != nil {
+            guard let target = targets[index] else { continue }
+            if isKnownUniquelyReferenced(&boxes[index]) {
+                keep(target)
+                continue
+            }
+            evict(target)
             types[index] = nil
             boxes[index] = nil
             targets[index] = nil
