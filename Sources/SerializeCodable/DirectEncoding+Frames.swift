@@ -4,20 +4,27 @@
 import SerializeDocument
 
 extension DirectEncodingState {
+    /// A frame: its fields are changed in place, with no enum taken apart and put back
+    /// together on each member (which cost a store-to-load stall in `deliver`).
     struct Frame {
         enum Kind {
-            /// An open dictionary (JSON and XML keep their member count in `start`); its keys
-            /// are on ``keys`` from `keys` on.
-            case dictionary(BinaryPlistOutput.PendingDictionary, keys: Int)
-            /// An open array with `count` elements begun.
-            case array(Int, count: Int)
-            /// A value position: `pinned` while ``box(_:step:)`` encodes into it (only it closes
-            /// the slot), unpinned for a super encoder (closed when its parent moves on).
-            case slot(pinned: Bool, value: Value?)
+            /// An open dictionary: its writer's state in ``writer`` (JSON and XML keep their
+            /// member count in `start`); its keys are on ``keys`` from ``count`` on.
+            case dictionary
+            /// An open array: its writer's state in `writer.start`, ``count`` elements begun.
+            case array
+            /// A value position: ``pinned`` while ``box(_:step:)`` encodes into it (only it
+            /// closes the slot), unpinned for a super encoder (closed when its parent moves on);
+            /// its ``value`` once delivered.
+            case slot
         }
 
         let id: Int
-        var kind: Kind
+        let kind: Kind
+        var writer = BinaryPlistOutput.PendingDictionary(start: 0)
+        var count = 0
+        var pinned = false
+        var value: Value?
     }
 
     /// What leads from a frame's parent to the frame in the coding path: nothing (a container

@@ -203,7 +203,7 @@ final class DirectEncodingState {
     /// Runs `body` with an encoder for a new pinned slot, closes what it left open and returns
     /// the slot's value (an empty dictionary when it encoded nothing, as the tree path does).
     func inSlot(step: PathStep, reuse: Bool, _ body: (DirectValueEncoder) throws -> Void) throws -> Value {
-        let id = push(.slot(pinned: true, value: nil), step: step)
+        let id = push(.slot, pinned: true, step: step)
         let index = mutable.pointee.frames.count - 1
         do {
             if reuse, let pooled = mutable.pointee.encoders.encoder(at: index, state: self) {
@@ -220,8 +220,8 @@ final class DirectEncodingState {
         }
         guard index < mutable.pointee.frames.count, mutable.pointee.frames[index].id == id else { throw needsTree() }
         while mutable.pointee.frames.count - 1 > index { try closeTop() }
-        guard let frame = mutable.pointee.frames.popLast(), case let .slot(_, stored) = frame.kind else { throw needsTree() }
-        return try stored ?? emptyDictionary()
+        guard let frame = mutable.pointee.frames.popLast(), case .slot = frame.kind else { throw needsTree() }
+        return try frame.value ?? emptyDictionary()
     }
 
     /// `{}`: what a value that encodes nothing, or an unused super encoder, becomes.
@@ -304,10 +304,13 @@ final class DirectEncodingState {
 
     // MARK: - Frames
 
-    private func push(_ kind: Frame.Kind, step: PathStep) -> Int {
+    private func push(
+        _ kind: Frame.Kind, writer: BinaryPlistOutput.PendingDictionary = .init(start: 0), count: Int = 0, pinned: Bool = false,
+        step: PathStep
+    ) -> Int {
         let id = mutable.pointee.nextID
         mutable.pointee.nextID += 1
-        mutable.pointee.frames.append(Frame(id: id, kind: kind), step: step)
+        mutable.pointee.frames.append(Frame(id: id, kind: kind, writer: writer, count: count, pinned: pinned), step: step)
         return id
     }
 
@@ -359,7 +362,7 @@ final class DirectEncodingState {
             let frameID = mutable.pointee.frames[index].id
             if frameID == id { break }
             if frameID < id { throw needsTree() }
-            if case .slot(pinned: true, _) = mutable.pointee.frames[index].kind { throw needsTree() }
+            if case .slot = mutable.pointee.frames[index].kind, mutable.pointee.frames[index].pinned { throw needsTree() }
             index -= 1
         }
         guard index >= 0 else { throw needsTree() }
@@ -371,15 +374,15 @@ final class DirectEncodingState {
         guard let frame = mutable.pointee.frames.popLast() else { throw needsTree() }
         let value: Value
         switch frame.kind {
-        case let .dictionary(state, start):
-            mutable.pointee.keys.removeAll(from: start)
+        case .dictionary:
+            mutable.pointee.keys.removeAll(from: frame.count)
             if !mutable.pointee.keySets.isEmpty { mutable.pointee.keySets[frame.id] = nil }
-            do { value = try endDictionary(state) } catch { throw needsTree() }
-        case let .array(state, _):
-            do { value = try endArray(state) } catch { throw needsTree() }
-        case let .slot(pinned, stored):
-            if pinned { throw needsTree() }
-            value = try stored ?? emptyDictionary()
+            do { value = try endDictionary(frame.writer) } catch { throw needsTree() }
+        case .array:
+            do { value = try endArray(frame.writer.start) } catch { throw needsTree() }
+        case .slot:
+            if frame.pinned { throw needsTree() }
+            value = try frame.value ?? emptyDictionary()
         }
         try deliver(value)
     }
@@ -390,15 +393,13 @@ final class DirectEncodingState {
         guard let last = mutable.pointee.frames.lastIndex else { throw needsTree() }
         do {
             switch mutable.pointee.frames[last].kind {
-            case .dictionary(var state, let start):
-                try endMember(value, in: &state)
-                mutable.pointee.frames[last].kind = .dictionary(state, keys: start)
-            case .array(var state, let count):
-                try endElement(value, in: &state)
-                mutable.pointee.frames[last].kind = .array(state, count: count)
-            case let .slot(pinned, stored):
-                guard stored == nil else { throw needsTree() }
-                mutable.pointee.frames[last].kind = .slot(pinned: pinned, value: value)
+            case .dictionary:
+                try endMember(value, in: &mutable.pointee.frames[last].writer)
+            case .array:
+                try endElement(value, in: &mutable.pointee.frames[last].writer.start)
+            case .slot:
+                guard mutable.pointee.frames[last].value == nil else { throw needsTree() }
+                mutable.pointee.frames[last].value = value
             }
         } catch {
             throw needsTree()
@@ -409,7 +410,8 @@ final class DirectEncodingState {
     func beginMember(_ key: String, in id: Int) throws {
         try reach(id)
         let last = mutable.pointee.frames.count - 1
-        guard case .dictionary(var state, let start) = mutable.pointee.frames[last].kind else { throw needsTree() }
+        guard case .dictionary = mutable.pointee.frames[last].kind else { throw needsTree() }
+        let start = mutable.pointee.frames[last].count
         if mutable.pointee.keys.count - start < 16 {
             for index in start..<mutable.pointee.keys.count where mutable.pointee.keys[index].hasSameScalars(as: key) { throw needsTree() }
         } else {
@@ -418,17 +420,17 @@ final class DirectEncodingState {
         }
         mutable.pointee.keys.append(key)
         objectCount += 1
-        do { try beginMember(key, in: &state) } catch { throw needsTree() }
-        mutable.pointee.frames[last].kind = .dictionary(state, keys: start)
+        do { try beginMember(key, in: &mutable.pointee.frames[last].writer) } catch { throw needsTree() }
     }
 
     /// Begins the next element of array `id`; its index.
     func beginElement(in id: Int) throws -> Int {
         try reach(id)
         let last = mutable.pointee.frames.count - 1
-        guard case .array(var state, let count) = mutable.pointee.frames[last].kind else { throw needsTree() }
-        do { try beginElement(in: &state) } catch { throw needsTree() }
-        mutable.pointee.frames[last].kind = .array(state, count: count + 1)
+        guard case .array = mutable.pointee.frames[last].kind else { throw needsTree() }
+        do { try beginElement(in: &mutable.pointee.frames[last].writer.start) } catch { throw needsTree() }
+        let count = mutable.pointee.frames[last].count
+        mutable.pointee.frames[last].count = count + 1
         return count
     }
 
@@ -439,7 +441,7 @@ final class DirectEncodingState {
         while index >= 0 {
             let frame = mutable.pointee.frames[index]
             if frame.id == id {
-                if case let .array(_, count) = frame.kind { return count }
+                if case .array = frame.kind { return frame.count }
                 break
             }
             index -= 1
@@ -453,8 +455,8 @@ final class DirectEncodingState {
     func open(dictionary: Bool, step: PathStep) throws -> Int {
         objectCount += 1
         do {
-            if dictionary { return push(.dictionary(try beginDictionary(), keys: mutable.pointee.keys.count), step: step) }
-            return push(.array(try beginArray(), count: 0), step: step)
+            if dictionary { return push(.dictionary, writer: try beginDictionary(), count: mutable.pointee.keys.count, step: step) }
+            return push(.array, writer: .init(start: try beginArray()), step: step)
         } catch {
             throw needsTree()
         }
@@ -465,7 +467,7 @@ final class DirectEncodingState {
     func open(dictionary: Bool, inSlot slot: Int) -> Int {
         do {
             try reach(slot)
-            guard case .slot(_, nil) = mutable.pointee.frames[mutable.pointee.frames.count - 1].kind else { throw needsTree() }
+            guard isEmptySlot(mutable.pointee.frames.count - 1) else { throw needsTree() }
             return try open(dictionary: dictionary, step: .none)
         } catch {
             broken = true
@@ -490,17 +492,24 @@ final class DirectEncodingState {
     func openSuper(key: String?, in parent: Int, step: PathStep) -> Int {
         do {
             if let key { try beginMember(key, in: parent) } else { _ = try beginElement(in: parent) }
-            return push(.slot(pinned: false, value: nil), step: step)
+            return push(.slot, step: step)
         } catch {
             broken = true
             return -1
         }
     }
 
+    /// Whether the frame at `index` is a slot with no value yet.
+    @inline(__always)
+    private func isEmptySlot(_ index: Int) -> Bool {
+        guard case .slot = mutable.pointee.frames[index].kind else { return false }
+        return mutable.pointee.frames[index].value == nil
+    }
+
     /// Puts the value of slot `slot`, which must have none yet.
     func fill(slot: Int, with value: () throws -> Value) throws {
         try reach(slot)
-        guard case .slot(_, nil) = mutable.pointee.frames[mutable.pointee.frames.count - 1].kind else { throw needsTree() }
+        guard isEmptySlot(mutable.pointee.frames.count - 1) else { throw needsTree() }
         try deliver(try value())
     }
 }
