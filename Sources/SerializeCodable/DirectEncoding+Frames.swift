@@ -82,14 +82,8 @@ extension DirectEncodingState {
         }
 
         @inline(never) private mutating func grow() {
-            let grown = UnsafeMutablePointer<Frame>.allocate(capacity: capacity * 2)
-            grown.moveInitialize(from: base, count: count)
-            base.deallocate()
-            base = grown
-            let grownSteps = UnsafeMutablePointer<PathStep>.allocate(capacity: capacity * 2)
-            grownSteps.moveInitialize(from: steps, count: count)
-            steps.deallocate()
-            steps = grownSteps
+            base = moved(base, count: count, to: capacity * 2)
+            steps = moved(steps, count: count, to: capacity * 2)
             capacity *= 2
         }
 
@@ -133,10 +127,7 @@ extension DirectEncodingState {
         }
 
         @inline(never) private mutating func grow() {
-            let grown = UnsafeMutablePointer<Element>.allocate(capacity: capacity * 2)
-            grown.moveInitialize(from: base, count: count)
-            base.deallocate()
-            base = grown
+            base = moved(base, count: count, to: capacity * 2)
             capacity *= 2
         }
 
@@ -200,4 +191,13 @@ extension DirectEncodingState {
             base.deallocate()
         }
     }
+}
+
+/// The `count` elements at `base` moved into new memory for `capacity`, the old memory freed:
+/// how the direct encoder's stacks grow.
+private func moved<Element>(_ base: UnsafeMutablePointer<Element>, count: Int, to capacity: Int) -> UnsafeMutablePointer<Element> {
+    let grown = UnsafeMutablePointer<Element>.allocate(capacity: capacity)
+    grown.moveInitialize(from: base, count: count)
+    base.deallocate()
+    return grown
 }
