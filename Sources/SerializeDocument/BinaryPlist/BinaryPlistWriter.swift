@@ -446,7 +446,8 @@ package struct BinaryPlistOutput: DocumentBuilder {
             bytes.append(upTo: offsets.count * offsetSize) { out in Self.storeBigEndian(offsets, step: 1, size: offsetSize, to: out) }
         }
         assert(offsets.count <= 1 << (8 * min(refSize, 7)) || refSize == 8, "object bound too small")
-        for byte in [0, 0, 0, 0, 0, 0, UInt8(offsetSize), UInt8(refSize)] as [UInt8] { bytes.append(byte) }
+        // The trailer: six unused bytes, then the offset and reference sizes.
+        appendBigEndian(UInt64(offsetSize) << 8 | UInt64(refSize), size: 8)
         appendBigEndian(UInt64(offsets.count), size: 8)
         appendBigEndian(UInt64(top), size: 8)
         appendBigEndian(UInt64(tableOffset), size: 8)
