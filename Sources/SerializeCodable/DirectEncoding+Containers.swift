@@ -174,7 +174,7 @@ struct DirectKeyedEncoder<Key: CodingKey>: KeyedEncodingContainerProtocol {
         try withState { state, id in
             try state.beginMember(state.key(key, inFrame: id), in: id)
             if let direct = state.common.direct(value) { return try state.deliver(try state.scalar(direct)) }
-            try state.deliver(try state.box(value, step: .key(key.stringValue, key.intValue)))
+            try state.deliver(try state.boxStructured(value, step: .key(key.stringValue, key.intValue)))
         }
     }
 
@@ -256,7 +256,7 @@ struct DirectUnkeyedEncoder: UnkeyedEncodingContainer {
         try unretained._withUnsafeGuaranteedRef { state in
             let index = try state.beginElement(in: id)
             if let direct = state.common.direct(value) { return try state.deliver(try state.scalar(direct)) }
-            try state.deliver(try state.box(value, step: .index(index)))
+            try state.deliver(try state.boxStructured(value, step: .index(index)))
         }
     }
 

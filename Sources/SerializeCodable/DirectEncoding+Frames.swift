@@ -15,13 +15,15 @@ extension DirectEncodingState {
             case array
             /// A value position: ``pinned`` while ``box(_:step:)`` encodes into it (only it
             /// closes the slot), unpinned for a super encoder (closed when its parent moves on);
-            /// its ``value`` once delivered.
+            /// its ``value`` once delivered. A container opened in the slot takes the slot's
+            /// frame (its kind changes, its id, step and pin stay): no frame of its own to push,
+            /// close and deliver from, for every value that encodes a container.
             case slot
         }
 
         let id: Int
-        let kind: Kind
-        var writer = BinaryPlistOutput.PendingDictionary(start: 0)
+        var kind: Kind
+        var writer = BinaryPlistOutput.PendingDictionary(start: 0, keyStart: 0)
         var count = 0
         var pinned = false
         var value: Value?
@@ -156,39 +158,92 @@ extension DirectEncodingState {
     /// pool is kept with a state kept for the next call.
     struct EncoderPool {
         static let depth = 64
-        private let base: UnsafeMutablePointer<DirectValueEncoder?>
+        /// The pool's encoders, held.
+        private let owned: UnsafeMutablePointer<PooledEncoder?>
+        /// The same, not retained: what each slot reads (a read of ``owned`` retains).
+        private let unretained: UnsafeMutablePointer<Unmanaged<PooledEncoder>?>
+        /// One past the deepest index handed out: what ``release(_:)`` visits.
+        private var used = 0
 
         init() {
-            base = .allocate(capacity: Self.depth)
-            base.initialize(repeating: nil, count: Self.depth)
+            owned = .allocate(capacity: Self.depth)
+            owned.initialize(repeating: nil, count: Self.depth)
+            unretained = .allocate(capacity: Self.depth)
+            unretained.initialize(repeating: nil, count: Self.depth)
         }
 
         /// The encoder for a slot at frame index `index`, not retained: the pool holds it, and
         /// only a slot at that index replaces it, which cannot happen while the slot is open.
         /// One something else still holds is replaced, and holds the state. Nil past the pool's
         /// depth.
-        mutating func encoder(at index: Int, state: DirectEncodingState) -> Unmanaged<DirectValueEncoder>? {
+        @inline(__always)
+        mutating func encoder(at index: Int, state: DirectEncodingState) -> Unmanaged<PooledEncoder>? {
             guard index < Self.depth else { return nil }
-            if !isKnownUniquelyReferenced(&base[index]) {
-                base[index]?.keepsState = state
-                base[index] = DirectValueEncoder(pooledBy: state)
-            }
-            guard let encoder = base[index] else { return nil }
-            return Unmanaged.passUnretained(encoder)
+            if let pooled = unretained[index], !pooled._withUnsafeGuaranteedRef({ $0.isHeldElsewhere }) { return pooled }
+            return replace(at: index, state: state)
+        }
+
+        /// A new encoder at `index`, the one there (held elsewhere) leaving with the state.
+        @inline(never)
+        private mutating func replace(at index: Int, state: DirectEncodingState) -> Unmanaged<PooledEncoder> {
+            if index >= used { used = index + 1 }
+            owned[index]?.leave(holding: state)
+            let pooled = PooledEncoder(state: state)
+            owned[index] = pooled
+            unretained[index] = Unmanaged.passUnretained(pooled)
+            return Unmanaged.passUnretained(pooled)
         }
 
         /// At the end of an encoding: an encoder something else still holds leaves the pool,
         /// holding the state.
         func release(_ state: DirectEncodingState) {
-            for index in 0..<Self.depth where base[index] != nil && !isKnownUniquelyReferenced(&base[index]) {
-                base[index]?.keepsState = state
-                base[index] = nil
+            for index in 0..<used {
+                guard let pooled = unretained[index], pooled._withUnsafeGuaranteedRef({ $0.isHeldElsewhere }) else { continue }
+                pooled._withUnsafeGuaranteedRef { $0.leave(holding: state) }
+                unretained[index] = nil
+                owned[index] = nil
             }
         }
 
         func deallocate() {
-            base.deinitialize(count: Self.depth)
-            base.deallocate()
+            unretained.deallocate()
+            owned.deinitialize(count: Self.depth)
+            owned.deallocate()
+        }
+    }
+
+    /// An encoder of the pool, with the `any Encoder` made of it once: `encode(to:)` is handed
+    /// that existential from this object's constant, in place, where one made for each value
+    /// retained and released the encoder around every call.
+    final class PooledEncoder {
+        /// The encoder as the `Encoder` a value's `encode(to:)` takes: the one count this
+        /// object holds on it.
+        let existential: any Encoder
+        /// The same encoder, not retained (``existential`` holds it).
+        let unretained: Unmanaged<DirectValueEncoder>
+        /// The encoder's address, held without a count: only to ask whether anything but
+        /// ``existential`` holds the encoder (a value's `encode(to:)` that kept it). Never
+        /// released: freed as raw memory.
+        private let uncounted: UnsafeMutablePointer<DirectValueEncoder>
+
+        init(state: DirectEncodingState) {
+            let encoder = DirectValueEncoder(pooledBy: state)
+            existential = encoder
+            unretained = Unmanaged.passUnretained(encoder)
+            uncounted = .allocate(capacity: 1)
+            uncounted.initialize(to: encoder)
+            // The count the initialization took, given back: the memory holds none.
+            unretained.release()
+        }
+
+        deinit { uncounted.deallocate() }
+
+        /// Whether something besides ``existential`` holds the encoder.
+        @inline(__always) var isHeldElsewhere: Bool { !isKnownUniquelyReferenced(&uncounted.pointee) }
+
+        /// Gives the encoder the state to hold, as it leaves the pool while held elsewhere.
+        func leave(holding state: DirectEncodingState) {
+            unretained._withUnsafeGuaranteedRef { $0.keepsState = state }
         }
     }
 }

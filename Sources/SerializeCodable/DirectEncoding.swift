@@ -172,21 +172,30 @@ final class DirectEncodingState {
     /// anything else through its `encode(to:)` into a slot.
     func box<T: Encodable>(_ value: T, step: PathStep) throws -> Value {
         if let direct = common.direct(value) { return try scalar(direct) }
+        return try boxStructured(value, step: step)
+    }
+
+    /// ``box(_:step:)`` of a value that `common.direct` has turned down already (the
+    /// containers ask it first, to write a scalar member without a slot).
+    func boxStructured<T: Encodable>(_ value: T, step: PathStep) throws -> Value {
         if T.self == Date.self, let custom = common.custom.dates, let date = value as? Date {
-            return try inSlot(step: step, reuse: false) { try custom(date, $0) }
+            return try inSlot(step: step, reuse: false) { try custom(date, $1) }
         }
         if T.self == Data.self, let custom = common.custom.data, let data = value as? Data {
-            return try inSlot(step: step, reuse: false) { try custom(data, $0) }
+            return try inSlot(step: step, reuse: false) { try custom(data, $1) }
         }
         if common.renamesKeys, let dictionary = value as? any StringKeyedEncodable {
             return try dictionary.encodeMembers(directly: self, step: step)
         }
-        return try inSlot(step: step, reuse: true) { try value.encode(to: $0) }
+        return try inSlot(step: step, reuse: true) { try value.encode(to: $1) }
     }
 
     /// A value that is not a container, written.
     func scalar(_ document: Document) throws -> Value {
-        objectCount += BinaryPlistOutput.objectBound(document)
+        switch document {
+        case .array, .dictionary: objectCount += BinaryPlistOutput.objectBound(document)
+        default: objectCount += 1  // what `objectBound` counts for any other value, not called
+        }
         do {
             if isBinary {
                 fitReferences()  // a Document's arrays and dictionaries
@@ -200,19 +209,23 @@ final class DirectEncodingState {
         }
     }
 
-    /// Runs `body` with an encoder for a new pinned slot, closes what it left open and returns
+    /// Runs `body` with an encoder for a new pinned slot (and the same encoder as the
+    /// `Encoder` existential that `encode(to:)` takes), closes what it left open and returns
     /// the slot's value (an empty dictionary when it encoded nothing, as the tree path does).
-    func inSlot(step: PathStep, reuse: Bool, _ body: (DirectValueEncoder) throws -> Void) throws -> Value {
+    func inSlot(step: PathStep, reuse: Bool, _ body: (DirectValueEncoder, any Encoder) throws -> Void) throws -> Value {
         let id = push(.slot, pinned: true, step: step)
         let index = mutable.pointee.frames.count - 1
         do {
             if reuse, let pooled = mutable.pointee.encoders.encoder(at: index, state: self) {
-                try pooled._withUnsafeGuaranteedRef { encoder in
-                    encoder.reset(slot: id)
-                    try body(encoder)
+                try pooled._withUnsafeGuaranteedRef { pooled in
+                    try pooled.unretained._withUnsafeGuaranteedRef { encoder in
+                        encoder.reset(slot: id)
+                        try body(encoder, pooled.existential)
+                    }
                 }
             } else {
-                try body(DirectValueEncoder(state: self, slot: id))
+                let encoder = DirectValueEncoder(state: self, slot: id)
+                try body(encoder, encoder)
             }
         } catch {
             broken = true
@@ -220,8 +233,8 @@ final class DirectEncodingState {
         }
         guard index < mutable.pointee.frames.count, mutable.pointee.frames[index].id == id else { throw needsTree() }
         while mutable.pointee.frames.count - 1 > index { try closeTop() }
-        guard let frame = mutable.pointee.frames.popLast(), case .slot = frame.kind else { throw needsTree() }
-        return try frame.value ?? emptyDictionary()
+        guard let frame = mutable.pointee.frames.popLast() else { throw needsTree() }
+        return try finish(frame)
     }
 
     /// `{}`: what a value that encodes nothing, or an unused super encoder, becomes.
@@ -293,7 +306,7 @@ final class DirectEncodingState {
 
     /// A `[String: V]` under a key strategy: its keys are data, written as they are.
     func encodeStringKeyed<Element: Encodable>(_ dictionary: [String: Element], step: PathStep) throws -> Value {
-        try inSlot(step: step, reuse: false) { encoder in
+        try inSlot(step: step, reuse: false) { encoder, _ in
             let id = encoder.openDictionary()
             for (key, value) in dictionary {
                 try beginMember(key, in: id)
@@ -305,7 +318,7 @@ final class DirectEncodingState {
     // MARK: - Frames
 
     private func push(
-        _ kind: Frame.Kind, writer: BinaryPlistOutput.PendingDictionary = .init(start: 0), count: Int = 0, pinned: Bool = false,
+        _ kind: Frame.Kind, writer: BinaryPlistOutput.PendingDictionary = .init(start: 0, keyStart: 0), count: Int = 0, pinned: Bool = false,
         step: PathStep
     ) -> Int {
         let id = mutable.pointee.nextID
@@ -362,7 +375,7 @@ final class DirectEncodingState {
             let frameID = mutable.pointee.frames[index].id
             if frameID == id { break }
             if frameID < id { throw needsTree() }
-            if case .slot = mutable.pointee.frames[index].kind, mutable.pointee.frames[index].pinned { throw needsTree() }
+            if mutable.pointee.frames[index].pinned { throw needsTree() }
             index -= 1
         }
         guard index >= 0 else { throw needsTree() }
@@ -371,20 +384,23 @@ final class DirectEncodingState {
 
     /// Ends the innermost frame and hands its value to the frame below.
     private func closeTop() throws {
-        guard let frame = mutable.pointee.frames.popLast() else { throw needsTree() }
-        let value: Value
+        guard let frame = mutable.pointee.frames.popLast(), !frame.pinned else { throw needsTree() }
+        try deliver(try finish(frame))
+    }
+
+    /// The value of a frame just popped: its container ended, or its slot's value (an empty
+    /// dictionary when it got none).
+    private func finish(_ frame: Frame) throws -> Value {
         switch frame.kind {
         case .dictionary:
             mutable.pointee.keys.removeAll(from: frame.count)
             if !mutable.pointee.keySets.isEmpty { mutable.pointee.keySets[frame.id] = nil }
-            do { value = try endDictionary(frame.writer) } catch { throw needsTree() }
+            do { return try endDictionary(frame.writer) } catch { throw needsTree() }
         case .array:
-            do { value = try endArray(frame.writer.start) } catch { throw needsTree() }
+            do { return try endArray(frame.writer.start) } catch { throw needsTree() }
         case .slot:
-            if frame.pinned { throw needsTree() }
-            value = try frame.value ?? emptyDictionary()
+            return try frame.value ?? emptyDictionary()
         }
-        try deliver(value)
     }
 
     /// Hands a finished value to the innermost frame: a dictionary's member, an array's element,
@@ -456,19 +472,36 @@ final class DirectEncodingState {
         objectCount += 1
         do {
             if dictionary { return push(.dictionary, writer: try beginDictionary(), count: mutable.pointee.keys.count, step: step) }
-            return push(.array, writer: .init(start: try beginArray()), step: step)
+            return push(.array, writer: .init(start: try beginArray(), keyStart: 0), step: step)
         } catch {
             throw needsTree()
         }
     }
 
-    /// Opens a container in slot `slot`; -1 (a container every write refuses) when the stream
-    /// cannot.
+    /// Opens a container in slot `slot`, in the slot's own frame (which keeps its id, step and
+    /// pin); the container's id, the slot's, or -1 (a container every write refuses) when the
+    /// stream cannot.
     func open(dictionary: Bool, inSlot slot: Int) -> Int {
         do {
             try reach(slot)
-            guard isEmptySlot(mutable.pointee.frames.count - 1) else { throw needsTree() }
-            return try open(dictionary: dictionary, step: .none)
+            let last = mutable.pointee.frames.count - 1
+            guard isEmptySlot(last) else { throw needsTree() }
+            objectCount += 1
+            do {
+                if dictionary {
+                    let writer = try beginDictionary()
+                    mutable.pointee.frames[last].kind = .dictionary
+                    mutable.pointee.frames[last].writer = writer
+                    mutable.pointee.frames[last].count = mutable.pointee.keys.count
+                } else {
+                    let start = try beginArray()
+                    mutable.pointee.frames[last].kind = .array
+                    mutable.pointee.frames[last].writer = BinaryPlistOutput.PendingDictionary(start: start, keyStart: 0)
+                }
+            } catch {
+                throw needsTree()
+            }
+            return slot
         } catch {
             broken = true
             return -1

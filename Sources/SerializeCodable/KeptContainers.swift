@@ -28,8 +28,13 @@ final class KeptContainers<Target: AnyObject> {
     /// The standard library's box: a keyed container is one reference to it.
     private let boxes: UnsafeMutablePointer<AnyObject?>
     private let targets: UnsafeMutablePointer<Target?>
+    /// The indices of the slots in use, `occupied` of them: ``release(evict:keep:)`` visits
+    /// these, not all the slots, at the end of every call.
+    private let occupiedSlots: UnsafeMutablePointer<Int>
+    private var occupied = 0
 
     init() {
+        occupiedSlots = .allocate(capacity: Self.size)
         types = .allocate(capacity: Self.size)
         types.initialize(repeating: nil, count: Self.size)
         boxes = .allocate(capacity: Self.size)
@@ -39,6 +44,7 @@ final class KeptContainers<Target: AnyObject> {
     }
 
     deinit {
+        occupiedSlots.deallocate()
         types.deinitialize(count: Self.size)
         types.deallocate()
         boxes.deinitialize(count: Self.size)
@@ -76,6 +82,10 @@ final class KeptContainers<Target: AnyObject> {
 
     /// Keeps a new container for `key` at `place` (from ``find(_:evict:)``).
     func keep(_ key: Any.Type, box: AnyObject, target: Target, at place: Int) {
+        if types[place] == nil {
+            occupiedSlots[occupied] = place
+            occupied += 1
+        }
         types[place] = ObjectIdentifier(key)
         boxes[place] = box
         targets[place] = target
@@ -83,18 +93,23 @@ final class KeptContainers<Target: AnyObject> {
 
     /// At the end of an encoding or decoding: each container still held elsewhere is handed to
     /// `evict` and leaves the table; each one kept is handed to `keep` (to let go of what it
-    /// read).
-    func release(evict: (Target) -> Void, keep: (Target) -> Void = { _ in }) {
-        for index in 0..<Self.size where types[index] != nil {
-            guard let target = targets[index] else { continue }
-            if isKnownUniquelyReferenced(&boxes[index]) {
-                keep(target)
+    /// read), when given. A kept container's target is not read otherwise (reading it retains
+    /// it), and only the slots in use are visited.
+    func release(evict: (Target) -> Void, keep: ((Target) -> Void)? = nil) {
+        var index = 0
+        while index < occupied {
+            let slot = occupiedSlots[index]
+            if isKnownUniquelyReferenced(&boxes[slot]) {
+                if let keep, let target = targets[slot] { keep(target) }
+                index += 1
                 continue
             }
-            evict(target)
-            types[index] = nil
-            boxes[index] = nil
-            targets[index] = nil
+            if let target = targets[slot] { evict(target) }
+            types[slot] = nil
+            boxes[slot] = nil
+            targets[slot] = nil
+            occupied -= 1
+            occupiedSlots[index] = occupiedSlots[occupied]
         }
     }
 
