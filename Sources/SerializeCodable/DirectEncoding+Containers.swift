@@ -148,22 +148,28 @@ struct DirectKeyedEncoder<Key: CodingKey>: KeyedEncodingContainerProtocol {
 
     @inline(__always)
     private func put(_ document: (DirectEncodingState) -> Document, _ key: Key) throws {
+        try put({ try $0.scalar(document($0)) }, key)
+    }
+
+    /// Member `key` with the value `write` writes.
+    @inline(__always)
+    private func put(_ write: (DirectEncodingState) throws -> DirectEncodingState.Value, _ key: Key) throws {
         try withState { state, id in
             try state.beginMember(state.key(key, inFrame: id), in: id)
-            try state.deliver(try state.scalar(document(state)))
+            try state.deliver(try write(state))
         }
     }
 
     mutating func encodeNil(forKey key: Key) throws { try put({ $0.common.null }, key) }
     mutating func encode(_ value: Bool, forKey key: Key) throws { try put({ _ in .bool(value) }, key) }
-    mutating func encode(_ value: String, forKey key: Key) throws { try put({ $0.common.string(value) }, key) }
+    mutating func encode(_ value: String, forKey key: Key) throws { try put({ try $0.string(value) }, key) }
     mutating func encode(_ value: Double, forKey key: Key) throws { try put({ _ in .double(value) }, key) }
     mutating func encode(_ value: Float, forKey key: Key) throws { try put({ _ in .double(Double(value)) }, key) }
-    mutating func encode(_ value: Int, forKey key: Key) throws { try put({ _ in .integer(Int64(value)) }, key) }
+    mutating func encode(_ value: Int, forKey key: Key) throws { try put({ try $0.integer(Int64(value)) }, key) }
     mutating func encode(_ value: Int8, forKey key: Key) throws { try put({ _ in .integer(Int64(value)) }, key) }
     mutating func encode(_ value: Int16, forKey key: Key) throws { try put({ _ in .integer(Int64(value)) }, key) }
     mutating func encode(_ value: Int32, forKey key: Key) throws { try put({ _ in .integer(Int64(value)) }, key) }
-    mutating func encode(_ value: Int64, forKey key: Key) throws { try put({ _ in .integer(value) }, key) }
+    mutating func encode(_ value: Int64, forKey key: Key) throws { try put({ try $0.integer(value) }, key) }
     mutating func encode(_ value: UInt, forKey key: Key) throws { try put({ _ in Document(unsigned: UInt64(value)) }, key) }
     mutating func encode(_ value: UInt8, forKey key: Key) throws { try put({ _ in .integer(Int64(value)) }, key) }
     mutating func encode(_ value: UInt16, forKey key: Key) throws { try put({ _ in .integer(Int64(value)) }, key) }

@@ -209,6 +209,26 @@ final class DirectEncodingState {
         }
     }
 
+    /// A string written, as ``scalar(_:)`` of `common.string(value)` writes it; for the binary
+    /// writer without making the `Document` and taking it apart again (most values are strings
+    /// and integers).
+    @inline(__always)
+    func string(_ value: String) throws -> Value {
+        guard isBinary, common.nilMarker == nil, let output = binaryOutput else { return try scalar(common.string(value)) }
+        objectCount += 1
+        fitReferences()
+        return output.pointee.string(value)
+    }
+
+    /// An integer written, as ``scalar(_:)`` of `.integer(value)` writes it (see ``string(_:)``).
+    @inline(__always)
+    func integer(_ value: Int64) throws -> Value {
+        guard isBinary, let output = binaryOutput else { return try scalar(.integer(value)) }
+        objectCount += 1
+        fitReferences()
+        return output.pointee.integer(value)
+    }
+
     /// Runs `body` with an encoder for a new pinned slot (and the same encoder as the
     /// `Encoder` existential that `encode(to:)` takes), closes what it left open and returns
     /// the slot's value (an empty dictionary when it encoded nothing, as the tree path does).

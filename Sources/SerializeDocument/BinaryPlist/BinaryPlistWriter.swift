@@ -324,6 +324,17 @@ package struct BinaryPlistOutput: DocumentBuilder {
         if let value { pendingRefs.append(value) }
     }
 
+    /// A string value: written, or shared with one written before (as ``scalar(_:)`` writes
+    /// `.string(value)`, without the `Document`).
+    package mutating func string(_ value: String) -> Int { addString(value) }
+
+    /// An integer value (as ``scalar(_:)`` writes `.integer(value)`, without the `Document`).
+    package mutating func integer(_ value: Int64) -> Int {
+        let id = begin()
+        appendSignedInteger(value)
+        return id
+    }
+
     /// A string from its bytes: written or shared without making a `String`.
     package mutating func string(validatedUTF8 utf8: UnsafeBufferPointer<UInt8>) -> Int? {
         addString(utf8: utf8)
@@ -580,16 +591,21 @@ package struct BinaryPlistOutput: DocumentBuilder {
         appendBigEndian(value, size: size)
     }
 
+    /// An integer object: as few bytes as a non-negative value needs, eight for a negative one.
+    @inline(__always) mutating func appendSignedInteger(_ value: Int64) {
+        if value >= 0 {
+            appendInteger(UInt64(value))
+        } else {
+            bytes.append(0x13)
+            appendBigEndian(UInt64(bitPattern: value), size: 8)
+        }
+    }
+
     mutating func appendScalar(_ document: Document) {
         switch document {
         case let .bool(value): bytes.append(value ? 0x09 : 0x08)
         case let .integer(value):
-            if value >= 0 {
-                appendInteger(UInt64(value))
-            } else {
-                bytes.append(0x13)
-                appendBigEndian(UInt64(bitPattern: value), size: 8)
-            }
+            appendSignedInteger(value)
         case let .unsignedInteger(value):
             bytes.append(0x14)
             appendBigEndian(0, size: 8)
