@@ -417,6 +417,59 @@ struct Wide: Codable, Equatable {
         DirectEncodingCheck.expectSame(many, DocumentEncoder(), inOrder: false)
     }
 
+    /// A key is written after its value, and the binary plist writer skips looking it up again
+    /// when no ASCII string was written in between: every way a string can come between (the
+    /// value is the key's own text, in an array, in a nested dictionary's key or value; an
+    /// omitted nil; an empty key over an empty or all-nil dictionary; non-ASCII text) must give
+    /// the tree path's bytes, one object per distinct string.
+    @Test func keysWrittenAfterTheirValuesAreSharedWithStrings() throws {
+        typealias Key = AnyCodingKey
+        let value = Scripted { encoder in
+            var top = encoder.container(keyedBy: Key.self)
+            try top.encode("a", forKey: Key(stringValue: "a"))  // the key's own text as its value
+            try top.encode(["b", "x"], forKey: Key(stringValue: "b"))
+            try top.encodeNil(forKey: Key(stringValue: "c"))  // omitted under .omit: "c" stays unwritten
+            try top.encode("c", forKey: Key(stringValue: "d"))
+            var empty = top.nestedContainer(keyedBy: Key.self, forKey: Key(stringValue: ""))
+            _ = empty
+            var nils = top.nestedContainer(keyedBy: Key.self, forKey: Key(stringValue: "e"))
+            try nils.encodeNil(forKey: Key(stringValue: "f"))
+            var nested = top.nestedContainer(keyedBy: Key.self, forKey: Key(stringValue: "g"))
+            try nested.encode("g", forKey: Key(stringValue: "h"))
+            try nested.encode("é", forKey: Key(stringValue: "i"))
+            try top.encode("é", forKey: Key(stringValue: "j"))
+            try top.encode("h", forKey: Key(stringValue: "k"))
+            try top.encode(1, forKey: Key(stringValue: "i"))
+            empty = top.nestedContainer(keyedBy: Key.self, forKey: Key(stringValue: "l"))
+            // "e" and "f" as values: found as the objects their keys made, by their own probes.
+            try top.encode("e", forKey: Key(stringValue: "m"))
+            try top.encode("f", forKey: Key(stringValue: "n"))
+        }
+        for encoder in [DocumentEncoder(options: FormatOptions(null: .omit)), DocumentEncoder(options: FormatOptions(null: .string("c")))] {
+            DirectEncodingCheck.expectSame(value, encoder, formats: [.binaryPlist])
+            DirectEncodingCheck.expectSame(Wrap([value, value]), encoder, formats: [.binaryPlist])
+        }
+        // And the strings are shared: each distinct text is one object.
+        let bytes = try DocumentEncoder(options: FormatOptions(null: .omit)).encode(value, as: .binaryPlist)
+        let document = try Format.binaryPlist.read(bytes)
+        #expect(try Format.json.write(document, options: FormatOptions(pretty: false)) == Data(#"{"a":"a","b":["b","x"],"d":"c","":{},"e":{},"g":{"h":"g","i":"é"},"j":"é","k":"h","i":1,"l":{},"m":"e","n":"f"}"#.utf8))
+        let strings = Set(["a", "b", "x", "c", "d", "", "e", "f", "g", "h", "i", "é", "j", "k", "l", "m", "n"].map { Array($0.utf8) })
+        #expect(Self.stringObjects(in: bytes) == strings.count)
+    }
+
+    /// How many string objects a binary plist holds (ASCII and UTF-16), from its offset table.
+    static func stringObjects(in bytes: Data) -> Int {
+        let trailer = bytes.suffix(32)
+        let offsetSize = Int(trailer[trailer.startIndex + 6])
+        func integer(_ at: Int, _ size: Int) -> Int { (0..<size).reduce(0) { $0 << 8 | Int(bytes[bytes.startIndex + at + $1]) } }
+        let count = integer(bytes.count - 24, 8)
+        let table = integer(bytes.count - 8, 8)
+        return (0..<count).filter { index in
+            let marker = bytes[bytes.startIndex + integer(table + index * offsetSize, offsetSize)] >> 4
+            return marker == 0x5 || marker == 0x6
+        }.count
+    }
+
     // MARK: - Properties
 
     /// Random shared models: the direct path's bytes are the tree path's, in every format.

@@ -91,6 +91,19 @@ package struct BinaryPlistOutput: DocumentBuilder {
     /// The UTF-8 bytes of the key of each open dictionary's last member, innermost last: a key's
     /// object is written after its value (and not at all when the value is omitted).
     let keyBytes = ByteBuffer(capacity: 256)
+    /// The last ASCII key ``beginMember(_:in:)`` found unwritten: its probe, its dictionary's
+    /// ``depth``, and how many ASCII strings were written then. Its ``endMember(_:in:)`` in the
+    /// same dictionary, with no ASCII string written in between (the value was not a string,
+    /// or was a non-ASCII one), writes the key without probing and looking it up again: it is
+    /// known to be absent. Any other member's begin or end forgets it (`depth` -1).
+    var unwrittenKey = UnwrittenKey()
+
+    struct UnwrittenKey {
+        var probe = BinaryPlistStringTable.Probe(hash: 0, prefix: 0)
+        var depth = -1
+        var asciiStrings = 0
+    }
+
     var path = ValuePath()
     /// Whether ``path`` follows the values, for errors: not when a reader streams into this
     /// writer (``Format/stream``), where a writing error sends the input to the tree, whose
@@ -180,6 +193,12 @@ package struct BinaryPlistOutput: DocumentBuilder {
     @inline(__always)
     mutating func addASCIIString(_ utf8: UnsafeBufferPointer<UInt8>, probe: BinaryPlistStringTable.Probe) -> Int {
         if let id = asciiStrings.object(for: utf8, probe: probe, in: bytes) { return id }
+        return writeASCIIString(utf8, probe: probe)
+    }
+
+    /// Writes ASCII bytes known not to be written yet, as a new string object.
+    @inline(__always)
+    mutating func writeASCIIString(_ utf8: UnsafeBufferPointer<UInt8>, probe: BinaryPlistStringTable.Probe) -> Int {
         let id = begin()
         appendMarker(0x50, count: utf8.count)
         asciiStrings.insert(probe: probe, object: id, payload: bytes.count, count: utf8.count)
@@ -362,6 +381,7 @@ package struct BinaryPlistOutput: DocumentBuilder {
     package mutating func beginMember(_ key: String, in dictionary: inout PendingDictionary) {
         if let known = knownStrings.entry(for: key) {
             if tracksPath { path.push(.key(key)) }
+            unwrittenKey.depth = -1
             dictionary.keyObject = known.object
             dictionary.keyObjectIsUID = known.isUID
             return
@@ -372,6 +392,7 @@ package struct BinaryPlistOutput: DocumentBuilder {
             if let probe = BinaryPlistStringTable.smallASCIIProbe(key) ?? BinaryPlistStringTable.asciiProbe(utf8) {
                 guard let found = asciiStrings.object(for: utf8, probe: probe, in: bytes) else {
                     beginMember(validatedUTF8: utf8, in: &dictionary)
+                    unwrittenKey = UnwrittenKey(probe: probe, depth: depth, asciiStrings: asciiStrings.used)
                     return
                 }
                 object = found
@@ -383,6 +404,7 @@ package struct BinaryPlistOutput: DocumentBuilder {
                 object = found
             }
             if tracksPath { path.push(.key(key)) }
+            unwrittenKey.depth = -1
             let isUID = Self.isUIDKey(utf8)
             knownStrings.record(key, object: object, isUID: isUID)
             dictionary.keyObject = object
@@ -392,6 +414,7 @@ package struct BinaryPlistOutput: DocumentBuilder {
 
     package mutating func beginMember(validatedUTF8 key: UnsafeBufferPointer<UInt8>, in dictionary: inout PendingDictionary) {
         if tracksPath { path.push(.key(String(decoding: key, as: UTF8.self))) }
+        unwrittenKey.depth = -1
         dictionary.keyObject = -1
         keyBytes.truncate(to: dictionary.keyStart)
         keyBytes.append(key)
@@ -408,8 +431,13 @@ package struct BinaryPlistOutput: DocumentBuilder {
             // Adding the key's string appends to `bytes` and `utf16Scratch`, never to `keyBytes`.
             let key = UnsafeBufferPointer(rebasing: keyBytes.written[dictionary.keyStart...])
             if pendingRefs.count == dictionary.start { dictionary.firstKeptKeyIsUID = Self.isUIDKey(key) }
-            keyObject = addString(utf8: key)
+            if unwrittenKey.depth == depth, unwrittenKey.asciiStrings == asciiStrings.used {
+                keyObject = writeASCIIString(key, probe: unwrittenKey.probe)
+            } else {
+                keyObject = addString(utf8: key)
+            }
         }
+        unwrittenKey.depth = -1
         pendingRefs.append(keyObject)
         pendingRefs.append(value)
     }
