@@ -23,7 +23,7 @@ extension DirectEncodingState {
 
         let id: Int
         var kind: Kind
-        var writer = BinaryPlistOutput.PendingDictionary(start: 0, keyStart: 0)
+        var writer: BinaryPlistOutput.PendingDictionary
         var count = 0
         var pinned = false
         var value: Value?

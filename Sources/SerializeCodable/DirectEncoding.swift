@@ -80,6 +80,9 @@ final class DirectEncodingState {
     }
 
     let mutable: UnsafeMutablePointer<Mutable>
+    /// The writer state of a frame that has none (a slot) or only a start (an array), made
+    /// once: the initializer is the writer module's, a call for every frame pushed.
+    let noWriter = BinaryPlistOutput.PendingDictionary(start: 0)
     /// The keyed containers, one kept per key type (`+KeyedContainers`): the binary plist
     /// state's own, kept with it; the others' from the encoder's spare, for the next call.
     let keyedContainers: KeptContainers<DirectContainerTarget>
@@ -266,9 +269,15 @@ final class DirectEncodingState {
     // MARK: - The writer's events
 
     private func beginDictionary() throws(Diagnostic) -> BinaryPlistOutput.PendingDictionary {
-        if isBinary { return try binaryOutput?.pointee.beginDictionary() ?? BinaryPlistOutput.PendingDictionary(start: 0) }
-        if let start = try jsonOutput?.pointee.beginDictionary() { return BinaryPlistOutput.PendingDictionary(start: start) }
-        return BinaryPlistOutput.PendingDictionary(start: try xmlOutput?.pointee.beginDictionary() ?? 0)
+        if isBinary { return try binaryOutput?.pointee.beginDictionary() ?? noWriter }
+        // JSON and XML keep their member count as the start.
+        var writer = noWriter
+        if let start = try jsonOutput?.pointee.beginDictionary() {
+            writer.start = start
+        } else {
+            writer.start = try xmlOutput?.pointee.beginDictionary() ?? 0
+        }
+        return writer
     }
 
     private func beginMember(_ key: String, in dictionary: inout BinaryPlistOutput.PendingDictionary) throws(Diagnostic) {
@@ -338,12 +347,12 @@ final class DirectEncodingState {
     // MARK: - Frames
 
     private func push(
-        _ kind: Frame.Kind, writer: BinaryPlistOutput.PendingDictionary = .init(start: 0, keyStart: 0), count: Int = 0, pinned: Bool = false,
+        _ kind: Frame.Kind, writer: BinaryPlistOutput.PendingDictionary? = nil, count: Int = 0, pinned: Bool = false,
         step: PathStep
     ) -> Int {
         let id = mutable.pointee.nextID
         mutable.pointee.nextID += 1
-        mutable.pointee.frames.append(Frame(id: id, kind: kind, writer: writer, count: count, pinned: pinned), step: step)
+        mutable.pointee.frames.append(Frame(id: id, kind: kind, writer: writer ?? noWriter, count: count, pinned: pinned), step: step)
         return id
     }
 
@@ -492,7 +501,9 @@ final class DirectEncodingState {
         objectCount += 1
         do {
             if dictionary { return push(.dictionary, writer: try beginDictionary(), count: mutable.pointee.keys.count, step: step) }
-            return push(.array, writer: .init(start: try beginArray(), keyStart: 0), step: step)
+            var writer = noWriter
+            writer.start = try beginArray()
+            return push(.array, writer: writer, step: step)
         } catch {
             throw needsTree()
         }
@@ -516,7 +527,7 @@ final class DirectEncodingState {
                 } else {
                     let start = try beginArray()
                     mutable.pointee.frames[last].kind = .array
-                    mutable.pointee.frames[last].writer = BinaryPlistOutput.PendingDictionary(start: start, keyStart: 0)
+                    mutable.pointee.frames[last].writer.start = start
                 }
             } catch {
                 throw needsTree()
