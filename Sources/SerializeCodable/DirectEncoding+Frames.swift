@@ -1,6 +1,7 @@
 /// The frames of a direct encoding (``DirectEncodingState``): the containers and value
 /// positions open, each with its step of the coding path, and the encoders reused for the slots.
 
+import SerializeCore
 import SerializeDocument
 
 extension DirectEncodingState {
@@ -97,13 +98,17 @@ extension DirectEncodingState {
         }
     }
 
-    /// The keys of the open dictionaries, innermost last: an array's `removeSubrange` at each
-    /// dictionary's end went through the generic range replacement.
-    typealias KeyStack = Stack<String>
-
-    /// A stack in memory of its own, with no check for a unique buffer on each change.
-    struct Stack<Element> {
-        private var base: UnsafeMutablePointer<Element>
+    /// The keys of the open dictionaries, innermost last, in memory of their own (an array's
+    /// `removeSubrange` at each dictionary's end went through the generic range replacement),
+    /// for the repeated-key check (``DirectEncodingState/beginMember(_:in:)``).
+    ///
+    /// A small string (at most 15 UTF-8 bytes, held in its two words; most keys) owns nothing:
+    /// it is stored without a retain and forgotten without a release, and compared by its two
+    /// words, which are its bytes. Any other key is stored retained. (Retaining and releasing
+    /// every key, and copying each one out to compare it, were most of the check's cost, which
+    /// was 3.5% of encoding a record.)
+    struct KeyStack {
+        private var base: UnsafeMutablePointer<String>
         private var capacity: Int
         private(set) var count = 0
 
@@ -113,41 +118,71 @@ extension DirectEncodingState {
         }
 
         func deallocate() {
-            base.deinitialize(count: count)
+            forget(from: 0)
             base.deallocate()
         }
 
-        subscript(index: Int) -> Element {
-            get { base[index] }
-            nonmutating _modify { yield &base[index] }
+        /// The two words of a `String`, and whether they are a small string's (bit 61 of the
+        /// second, the standard library's `isSmall`, as `String.hasSameScalars(as:)` reads it).
+        @inline(__always) private static func words(_ key: String) -> (UInt64, UInt64) {
+            unsafeBitCast(key, to: (UInt64, UInt64).self)
         }
 
-        @inline(__always) mutating func append(_ element: Element) {
+        @inline(__always) private static func isSmall(_ words: (UInt64, UInt64)) -> Bool {
+            #if _pointerBitWidth(_64)
+            words.1 & (1 << 61) != 0
+            #else
+            false
+            #endif
+        }
+
+        @inline(__always) mutating func append(_ key: String) {
             if count == capacity { grow() }
-            (base + count).initialize(to: element)
+            let words = Self.words(key)
+            if Self.isSmall(words) {
+                UnsafeMutableRawPointer(base + count).storeBytes(of: words, as: (UInt64, UInt64).self)
+            } else {
+                (base + count).initialize(to: key)
+            }
             count += 1
         }
 
         @inline(never) private mutating func grow() {
+            // Moved as bits: a small string is its words, any other moves its one count along.
             base = moved(base, count: count, to: capacity * 2)
             capacity *= 2
         }
 
-        @inline(__always) mutating func popLast() -> Element? {
-            guard count > 0 else { return nil }
-            count -= 1
-            return (base + count).move()
-        }
-
-        /// Forgets the elements from `start` on.
+        /// Forgets the keys from `start` on, releasing those stored retained.
         @inline(__always) mutating func removeAll(from start: Int) {
             guard start < count else { return }
-            (base + start).deinitialize(count: count - start)
+            forget(from: start)
             count = start
         }
 
-        /// The elements from `start` on.
-        func elements(from start: Int) -> UnsafeBufferPointer<Element> {
+        private func forget(from start: Int) {
+            for index in start..<count {
+                let words = UnsafeRawPointer(base + index).load(as: (UInt64, UInt64).self)
+                if !Self.isSmall(words) { (base + index).deinitialize(count: 1) }
+            }
+        }
+
+        /// Whether a key from `start` on has the same scalars as `key`.
+        @inline(__always) func contains(_ key: String, from start: Int) -> Bool {
+            let words = Self.words(key)
+            let small = Self.isSmall(words)
+            for index in start..<count {
+                let other = UnsafeRawPointer(base + index).load(as: (UInt64, UInt64).self)
+                if other == words { return true }
+                // Two small strings with different words have different bytes.
+                if small, Self.isSmall(other) { continue }
+                if base[index].hasSameBytes(as: key) { return true }
+            }
+            return false
+        }
+
+        /// The keys from `start` on.
+        func elements(from start: Int) -> UnsafeBufferPointer<String> {
             UnsafeBufferPointer(start: base + start, count: count - start)
         }
     }

@@ -458,7 +458,7 @@ final class DirectEncodingState {
         guard case .dictionary = mutable.pointee.frames[last].kind else { throw needsTree() }
         let start = mutable.pointee.frames[last].count
         if mutable.pointee.keys.count - start < 16 {
-            for index in start..<mutable.pointee.keys.count where mutable.pointee.keys[index].hasSameScalars(as: key) { throw needsTree() }
+            if mutable.pointee.keys.contains(key, from: start) { throw needsTree() }
         } else {
             if mutable.pointee.keySets[id] == nil { mutable.pointee.keySets[id] = Set(mutable.pointee.keys.elements(from: start).map { DocumentKey($0) }) }
             guard mutable.pointee.keySets[id, default: []].insert(DocumentKey(key)).inserted else { throw needsTree() }

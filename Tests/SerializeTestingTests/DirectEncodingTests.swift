@@ -417,6 +417,36 @@ struct Wide: Codable, Equatable {
         DirectEncodingCheck.expectSame(many, DocumentEncoder(), inOrder: false)
     }
 
+    /// The repeated-key check compares a small string (at most 15 bytes, held in its two words)
+    /// by its words, and any other by its bytes: a key repeated in another form (a short key
+    /// held in heap storage, a long one made twice) is still found, and distinct keys that
+    /// share a prefix are not taken for one.
+    @Test func repeatedKeysAreFoundInEveryStringForm() {
+        /// `text` in heap storage even when short (a small string would be made from a literal).
+        func large(_ text: String) -> String {
+            var string = String(repeating: "#", count: 32) + text
+            string.removeFirst(32)
+            return string
+        }
+        let isSmall = { (text: String) in unsafeBitCast(text, to: (UInt64, UInt64).self).1 & (1 << 61) != 0 }
+        #expect(isSmall("name") && !isSmall(large("name")), "the test needs a short key in both forms")
+        let long = "a key longer than fifteen bytes"
+        let pairs: [(String, String, repeated: Bool)] = [
+            ("name", "name", true), ("name", large("name"), true), (large("name"), "name", true),
+            (large("name"), large("name"), true), (long, large(long), true), (long, long + "!", false),
+            ("name", "names", false), (large("name"), "nam", false), ("e\u{301}", "\u{E9}", false),
+        ]
+        for (first, second, repeated) in pairs {
+            let value = Scripted { encoder in
+                var container = encoder.container(keyedBy: AnyCodingKey.self)
+                try container.encode(1, forKey: AnyCodingKey(stringValue: "other"))
+                try container.encode(2, forKey: AnyCodingKey(stringValue: first))
+                try container.encode(3, forKey: AnyCodingKey(stringValue: second))
+            }
+            DirectEncodingCheck.expectSame(value, DocumentEncoder(), inOrder: !repeated, "\(first) then \(second)")
+        }
+    }
+
     /// A key is written after its value, and the binary plist writer skips looking it up again
     /// when no ASCII string was written in between: every way a string can come between (the
     /// value is the key's own text, in an array, in a nested dictionary's key or value; an
