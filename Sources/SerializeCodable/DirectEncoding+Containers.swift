@@ -151,13 +151,10 @@ struct DirectKeyedEncoder<Key: CodingKey>: KeyedEncodingContainerProtocol {
         try put({ try $0.scalar(document($0)) }, key)
     }
 
-    /// Member `key` with the value `write` writes.
+    /// Member `key` with the scalar value `write` writes.
     @inline(__always)
     private func put(_ write: (DirectEncodingState) throws -> DirectEncodingState.Value, _ key: Key) throws {
-        try withState { state, id in
-            try state.beginMember(state.key(key, inFrame: id), in: id)
-            try state.deliver(try write(state))
-        }
+        try withState { state, id in try state.member(state.key(key, inFrame: id), in: id, write) }
     }
 
     mutating func encodeNil(forKey key: Key) throws { try put({ $0.common.null }, key) }
@@ -178,9 +175,11 @@ struct DirectKeyedEncoder<Key: CodingKey>: KeyedEncodingContainerProtocol {
 
     mutating func encode<T: Encodable>(_ value: T, forKey key: Key) throws {
         try withState { state, id in
-            try state.beginMember(state.key(key, inFrame: id), in: id)
-            if let direct = state.common.direct(value) { return try state.deliver(try state.scalar(direct)) }
-            try state.deliver(try state.boxStructured(value, step: .key(key.stringValue, key.intValue)))
+            let name = key.stringValue
+            let documentKey = state.key(key, named: name, inFrame: id)
+            if let direct = state.common.direct(value) { return try state.member(documentKey, in: id) { try $0.scalar(direct) } }
+            try state.beginMember(documentKey, in: id)
+            try state.deliver(try state.boxStructured(value, step: .key(name, key.intValue)))
         }
     }
 

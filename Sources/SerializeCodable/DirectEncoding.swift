@@ -385,8 +385,14 @@ final class DirectEncodingState {
     /// strategy sees the coding path, rendered then).
     @inline(__always)
     func key(_ key: some CodingKey, inFrame id: Int) -> String {
+        self.key(key, named: key.stringValue, inFrame: id)
+    }
+
+    /// ``key(_:inFrame:)`` of a key whose `stringValue` is read already (`name`).
+    @inline(__always)
+    func key(_ key: some CodingKey, named name: String, inFrame id: Int) -> String {
         if common.custom.keys != nil { return common.key(key, path: renderedPath(ofFrame: id)) }
-        return common.snakeCase ? SnakeCase.convert(key.stringValue) : key.stringValue
+        return common.snakeCase ? SnakeCase.convert(name) : name
     }
 
     /// Makes frame `id` the innermost, closing the finished frames above it; throws when it is
@@ -451,8 +457,23 @@ final class DirectEncodingState {
         }
     }
 
+    /// Member `key` of dictionary `id` with the scalar value `write` writes: what
+    /// ``beginMember(_:in:)`` then ``deliver(_:)`` do, the dictionary found once (a scalar
+    /// opens no frame).
+    @inline(__always)
+    func member(_ key: String, in id: Int, _ write: (DirectEncodingState) throws -> Value) throws {
+        let last = try beginMemberAt(key, in: id)
+        let value = try write(self)
+        do { try endMember(value, in: &mutable.pointee.frames[last].writer) } catch { throw needsTree() }
+    }
+
     /// Begins member `key` of dictionary `id`, which must not have it yet.
     func beginMember(_ key: String, in id: Int) throws {
+        _ = try beginMemberAt(key, in: id)
+    }
+
+    /// ``beginMember(_:in:)``; the dictionary's frame index.
+    private func beginMemberAt(_ key: String, in id: Int) throws -> Int {
         try reach(id)
         let last = mutable.pointee.frames.count - 1
         guard case .dictionary = mutable.pointee.frames[last].kind else { throw needsTree() }
@@ -466,6 +487,7 @@ final class DirectEncodingState {
         mutable.pointee.keys.append(key)
         objectCount += 1
         do { try beginMember(key, in: &mutable.pointee.frames[last].writer) } catch { throw needsTree() }
+        return last
     }
 
     /// Begins the next element of array `id`; its index.
