@@ -182,15 +182,15 @@ final class DirectEncodingState {
     /// containers ask it first, to write a scalar member without a slot).
     func boxStructured<T: Encodable>(_ value: T, step: PathStep) throws -> Value {
         if T.self == Date.self, let custom = common.custom.dates, let date = value as? Date {
-            return try inSlot(step: step, reuse: false) { try custom(date, $1) }
+            return try inSlot(step: step) { try custom(date, $0) }
         }
         if T.self == Data.self, let custom = common.custom.data, let data = value as? Data {
-            return try inSlot(step: step, reuse: false) { try custom(data, $1) }
+            return try inSlot(step: step) { try custom(data, $0) }
         }
         if common.renamesKeys, let dictionary = value as? any StringKeyedEncodable {
             return try dictionary.encodeMembers(directly: self, step: step)
         }
-        return try inSlot(step: step, reuse: true) { try value.encode(to: $1) }
+        return try encodeInSlot(value, step: step)
     }
 
     /// A value that is not a container, written.
@@ -232,28 +232,51 @@ final class DirectEncodingState {
         return output.pointee.integer(value)
     }
 
-    /// Runs `body` with an encoder for a new pinned slot (and the same encoder as the
-    /// `Encoder` existential that `encode(to:)` takes), closes what it left open and returns
-    /// the slot's value (an empty dictionary when it encoded nothing, as the tree path does).
-    func inSlot(step: PathStep, reuse: Bool, _ body: (DirectValueEncoder, any Encoder) throws -> Void) throws -> Value {
-        let id = push(.slot, pinned: true, step: step)
-        let index = mutable.pointee.frames.count - 1
+    /// Runs `body` with an encoder of its own for a new pinned slot (a custom date or data
+    /// closure, a dictionary's members), closes what it left open and returns the slot's value.
+    func inSlot(step: PathStep, _ body: (DirectValueEncoder) throws -> Void) throws -> Value {
+        let (id, index) = openSlot(step: step)
         do {
-            if reuse, let pooled = mutable.pointee.encoders.encoder(at: index, state: self) {
+            try body(DirectValueEncoder(state: self, slot: id))
+        } catch {
+            broken = true
+            throw error
+        }
+        return try closeSlot(id, at: index)
+    }
+
+    /// `value.encode(to:)` into a new pinned slot, with the pool's encoder for the slot's depth
+    /// (handed over as the existential the pool made once); the slot's value. No closure: this
+    /// is the path of every value that is not a scalar.
+    @inline(__always)
+    func encodeInSlot<T: Encodable>(_ value: T, step: PathStep) throws -> Value {
+        let (id, index) = openSlot(step: step)
+        do {
+            if let pooled = mutable.pointee.encoders.encoder(at: index, state: self) {
                 try pooled._withUnsafeGuaranteedRef { pooled in
-                    try pooled.unretained._withUnsafeGuaranteedRef { encoder in
-                        encoder.reset(slot: id)
-                        try body(encoder, pooled.existential)
-                    }
+                    pooled.unretained._withUnsafeGuaranteedRef { $0.reset(slot: id) }
+                    try value.encode(to: pooled.existential)
                 }
             } else {
-                let encoder = DirectValueEncoder(state: self, slot: id)
-                try body(encoder, encoder)
+                try value.encode(to: DirectValueEncoder(state: self, slot: id))
             }
         } catch {
             broken = true
             throw error
         }
+        return try closeSlot(id, at: index)
+    }
+
+    /// Pushes a pinned slot; its id and frame index.
+    @inline(__always)
+    private func openSlot(step: PathStep) -> (id: Int, index: Int) {
+        let id = push(.slot, pinned: true, step: step)
+        return (id, mutable.pointee.frames.count - 1)
+    }
+
+    /// Closes what the value in slot `id` (at frame `index`) left open above it, then the slot
+    /// (an empty dictionary when it got no value, as the tree path gives); its value.
+    private func closeSlot(_ id: Int, at index: Int) throws -> Value {
         guard index < mutable.pointee.frames.count, mutable.pointee.frames[index].id == id else { throw needsTree() }
         while mutable.pointee.frames.count - 1 > index { try closeTop() }
         guard let frame = mutable.pointee.frames.popLast() else { throw needsTree() }
@@ -335,7 +358,7 @@ final class DirectEncodingState {
 
     /// A `[String: V]` under a key strategy: its keys are data, written as they are.
     func encodeStringKeyed<Element: Encodable>(_ dictionary: [String: Element], step: PathStep) throws -> Value {
-        try inSlot(step: step, reuse: false) { encoder, _ in
+        try inSlot(step: step) { encoder in
             let id = encoder.openDictionary()
             for (key, value) in dictionary {
                 try beginMember(key, in: id)
