@@ -363,7 +363,7 @@ package struct BinaryPlistOutput: DocumentBuilder {
         depth -= 1
         let id = begin()
         appendMarker(0xA0, count: pendingRefs.count - start)
-        appendReferences(from: start, step: 1)
+        appendReferences(from: start, pairs: false)
         pendingRefs.removeSubrange(start...)
         bytes.spillIfFull()
         return id
@@ -456,8 +456,7 @@ package struct BinaryPlistOutput: DocumentBuilder {
             return id
         }
         appendMarker(0xD0, count: count)
-        appendReferences(from: dictionary.start, step: 2)
-        appendReferences(from: dictionary.start + 1, step: 2)
+        appendReferences(from: dictionary.start, pairs: true)
         bytes.spillIfFull()
         return id
     }
@@ -556,15 +555,19 @@ package struct BinaryPlistOutput: DocumentBuilder {
         }
     }
 
-    /// Appends every `step`-th reference on ``pendingRefs`` from `start` on, ``refSize`` bytes
-    /// each, big-endian: a container's references in one reservation of the output.
-    mutating func appendReferences(from start: Int, step: Int) {
-        let count = (pendingRefs.count - start + step - 1) / step
+    /// Appends the references on ``pendingRefs`` from `start` on, ``refSize`` bytes each,
+    /// big-endian, in one reservation of the output: an array's in order, a dictionary's
+    /// (key, value) pairs (`pairs`) as every key, then every value.
+    mutating func appendReferences(from start: Int, pairs: Bool) {
+        let count = pendingRefs.count - start
         guard count > 0 else { return }
         let size = refSize
         pendingRefs.withUnsafeBufferPointer { refs in
             bytes.append(upTo: count * size) { out in
-                Self.storeBigEndian(UnsafeBufferPointer(rebasing: refs[start...]), step: step, size: size, to: out)
+                let first = UnsafeBufferPointer(rebasing: refs[start...])
+                guard pairs else { return Self.storeBigEndian(first, step: 1, size: size, to: out) }
+                let keys = Self.storeBigEndian(first, step: 2, size: size, to: out)
+                return keys + Self.storeBigEndian(UnsafeBufferPointer(rebasing: refs[(start + 1)...]), step: 2, size: size, to: out + keys)
             }
         }
     }
