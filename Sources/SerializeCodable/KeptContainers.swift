@@ -6,7 +6,7 @@
 /// `init(from:)` calls, Swift looks up the metadata of our container for the key and of the
 /// standard library's box around it in its global caches, and allocates the box (and, for the
 /// decoder, the container object): the lookups alone were 12% of encoding records and 7% of
-/// decoding one (Benchmarks/README.md, "Where the issue 11 targets stand (session 9)"). A kept
+/// decoding one (Benchmarks/README.md, "Where the issue 11 targets stood (session 9)"). A kept
 /// container costs a table probe, and the one lookup left, of the container type the caller
 /// gets back.
 ///
