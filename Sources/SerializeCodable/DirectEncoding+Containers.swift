@@ -233,23 +233,29 @@ struct DirectUnkeyedEncoder: UnkeyedEncodingContainer {
 
     @inline(__always)
     private func append(_ document: (DirectEncodingState) -> Document) throws {
+        try append { try $0.scalar(document($0)) }
+    }
+
+    /// The next element, the scalar value `write` writes.
+    @inline(__always)
+    private func append(_ write: (DirectEncodingState) throws -> DirectEncodingState.Value) throws {
         let id = self.id
         try unretained._withUnsafeGuaranteedRef { state in
             _ = try state.beginElement(in: id)
-            try state.deliver(try state.scalar(document(state)))
+            try state.deliver(try write(state))
         }
     }
 
     mutating func encodeNil() throws { try append { $0.common.null } }
     mutating func encode(_ value: Bool) throws { try append { _ in .bool(value) } }
-    mutating func encode(_ value: String) throws { try append { $0.common.string(value) } }
+    mutating func encode(_ value: String) throws { try append { try $0.string(value) } }
     mutating func encode(_ value: Double) throws { try append { _ in .double(value) } }
     mutating func encode(_ value: Float) throws { try append { _ in .double(Double(value)) } }
-    mutating func encode(_ value: Int) throws { try append { _ in .integer(Int64(value)) } }
+    mutating func encode(_ value: Int) throws { try append { try $0.integer(Int64(value)) } }
     mutating func encode(_ value: Int8) throws { try append { _ in .integer(Int64(value)) } }
     mutating func encode(_ value: Int16) throws { try append { _ in .integer(Int64(value)) } }
     mutating func encode(_ value: Int32) throws { try append { _ in .integer(Int64(value)) } }
-    mutating func encode(_ value: Int64) throws { try append { _ in .integer(value) } }
+    mutating func encode(_ value: Int64) throws { try append { try $0.integer(value) } }
     mutating func encode(_ value: UInt) throws { try append { _ in Document(unsigned: UInt64(value)) } }
     mutating func encode(_ value: UInt8) throws { try append { _ in .integer(Int64(value)) } }
     mutating func encode(_ value: UInt16) throws { try append { _ in .integer(Int64(value)) } }
