@@ -13,7 +13,7 @@ extension BinaryPlistOutput {
         bytes.removeAll()
         bytes.append("bplist00")
         offsets.removeAll(keepingCapacity: true)
-        pendingRefs.removeAll(keepingCapacity: true)
+        pendingRefs.removeAll(from: 0)
         asciiStrings.removeAll()
         utf16Strings.removeAll()
         knownStrings.removeAll()

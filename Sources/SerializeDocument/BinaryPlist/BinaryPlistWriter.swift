@@ -71,7 +71,7 @@ package struct BinaryPlistOutput: DocumentBuilder {
 
     /// The object numbers of every open container's kept elements and members, innermost last,
     /// shared by all of them so that no container grows an array of its own.
-    var pendingRefs: [Int] = []
+    let pendingRefs = BinaryPlistPendingReferences()
 
     var options: FormatOptions
     let bytes: ByteBuffer
@@ -124,7 +124,6 @@ package struct BinaryPlistOutput: DocumentBuilder {
         // Room for a small document from the start: growing from empty costs a dozen
         // allocations a call, which is most of what encoding one small value allocates.
         offsets.reserveCapacity(max(64, expectedObjects))
-        pendingRefs.reserveCapacity(64)
     }
 
     package static var takesUTF8: Bool { true }
@@ -364,7 +363,7 @@ package struct BinaryPlistOutput: DocumentBuilder {
         let id = begin()
         appendMarker(0xA0, count: pendingRefs.count - start)
         appendReferences(from: start, pairs: false)
-        pendingRefs.removeSubrange(start...)
+        pendingRefs.removeAll(from: start)
         bytes.spillIfFull()
         return id
     }
@@ -438,15 +437,14 @@ package struct BinaryPlistOutput: DocumentBuilder {
             }
         }
         unwrittenKey.depth = -1
-        pendingRefs.append(keyObject)
-        pendingRefs.append(value)
+        pendingRefs.append(keyObject, value)
     }
 
     package mutating func endDictionary(_ dictionary: PendingDictionary) -> Int? {
         depth -= 1
         keyBytes.truncate(to: dictionary.keyStart)
         let id = begin()
-        defer { pendingRefs.removeSubrange(dictionary.start...) }
+        defer { pendingRefs.removeAll(from: dictionary.start) }
         let count = (pendingRefs.count - dictionary.start) / 2
         // {"CF$UID": n} is an NSKeyedArchiver UID; the value object written for n stays unused.
         if count == 1, dictionary.firstKeptKeyIsUID, let uid = uidValue(ofObject: pendingRefs[dictionary.start + 1]) {
@@ -562,13 +560,11 @@ package struct BinaryPlistOutput: DocumentBuilder {
         let count = pendingRefs.count - start
         guard count > 0 else { return }
         let size = refSize
-        pendingRefs.withUnsafeBufferPointer { refs in
-            bytes.append(upTo: count * size) { out in
-                let first = UnsafeBufferPointer(rebasing: refs[start...])
-                guard pairs else { return Self.storeBigEndian(first, step: 1, size: size, to: out) }
-                let keys = Self.storeBigEndian(first, step: 2, size: size, to: out)
-                return keys + Self.storeBigEndian(UnsafeBufferPointer(rebasing: refs[(start + 1)...]), step: 2, size: size, to: out + keys)
-            }
+        let first = pendingRefs.numbers(from: start)
+        bytes.append(upTo: count * size) { out in
+            guard pairs else { return Self.storeBigEndian(first, step: 1, size: size, to: out) }
+            let keys = Self.storeBigEndian(first, step: 2, size: size, to: out)
+            return keys + Self.storeBigEndian(UnsafeBufferPointer(rebasing: first[1...]), step: 2, size: size, to: out + keys)
         }
     }
 
