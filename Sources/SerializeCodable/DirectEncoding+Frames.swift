@@ -122,25 +122,11 @@ extension DirectEncodingState {
             base.deallocate()
         }
 
-        /// The two words of a `String`, and whether they are a small string's (bit 61 of the
-        /// second, the standard library's `isSmall`, as `String.hasSameScalars(as:)` reads it).
-        @inline(__always) private static func words(_ key: String) -> (UInt64, UInt64) {
-            unsafeBitCast(key, to: (UInt64, UInt64).self)
-        }
-
-        @inline(__always) private static func isSmall(_ words: (UInt64, UInt64)) -> Bool {
-            #if _pointerBitWidth(_64)
-            words.1 & (1 << 61) != 0
-            #else
-            false
-            #endif
-        }
-
         @inline(__always) mutating func append(_ key: String) {
             if count == capacity { grow() }
-            let words = Self.words(key)
-            if Self.isSmall(words) {
-                UnsafeMutableRawPointer(base + count).storeBytes(of: words, as: (UInt64, UInt64).self)
+            let words = StringWords(key)
+            if words.isSmall {
+                UnsafeMutableRawPointer(base + count).storeBytes(of: words, as: StringWords.self)
             } else {
                 (base + count).initialize(to: key)
             }
@@ -162,20 +148,20 @@ extension DirectEncodingState {
 
         private func forget(from start: Int) {
             for index in start..<count {
-                let words = UnsafeRawPointer(base + index).load(as: (UInt64, UInt64).self)
-                if !Self.isSmall(words) { (base + index).deinitialize(count: 1) }
+                let words = UnsafeRawPointer(base + index).load(as: StringWords.self)
+                if !words.isSmall { (base + index).deinitialize(count: 1) }
             }
         }
 
         /// Whether a key from `start` on has the same scalars as `key`.
         @inline(__always) func contains(_ key: String, from start: Int) -> Bool {
-            let words = Self.words(key)
-            let small = Self.isSmall(words)
+            let words = StringWords(key)
+            let small = words.isSmall
             for index in start..<count {
-                let other = UnsafeRawPointer(base + index).load(as: (UInt64, UInt64).self)
+                let other = UnsafeRawPointer(base + index).load(as: StringWords.self)
                 if other == words { return true }
                 // Two small strings with different words have different bytes.
-                if small, Self.isSmall(other) { continue }
+                if small, other.isSmall { continue }
                 if base[index].hasSameBytes(as: key) { return true }
             }
             return false

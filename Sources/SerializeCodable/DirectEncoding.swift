@@ -218,8 +218,7 @@ final class DirectEncodingState {
     @inline(__always)
     func string(_ value: String) throws -> Value {
         guard isBinary, common.nilMarker == nil, let output = binaryOutput else { return try scalar(common.string(value)) }
-        objectCount += 1
-        fitReferences()
+        countBinaryObject()
         return output.pointee.string(value)
     }
 
@@ -227,9 +226,15 @@ final class DirectEncodingState {
     @inline(__always)
     func integer(_ value: Int64) throws -> Value {
         guard isBinary, let output = binaryOutput else { return try scalar(.integer(value)) }
+        countBinaryObject()
+        return output.pointee.integer(value)
+    }
+
+    /// Counts one object about to be written by the binary writer (a string or an integer),
+    /// its references widened to number it.
+    @inline(__always) private func countBinaryObject() {
         objectCount += 1
         fitReferences()
-        return output.pointee.integer(value)
     }
 
     /// Runs `body` with an encoder of its own for a new pinned slot (a custom date or data

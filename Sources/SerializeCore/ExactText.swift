@@ -13,12 +13,11 @@ extension String {
         #if _pointerBitWidth(_64)
         // The same representation (one literal, or copies of one string) is the same scalars:
         // a coding key's `stringValue` met again costs one comparison of two words.
-        let (a, b) = (unsafeBitCast(self, to: (UInt64, UInt64).self), unsafeBitCast(other, to: (UInt64, UInt64).self))
+        let (a, b) = (StringWords(self), StringWords(other))
         if a == b { return true }
-        // Two small strings (up to 15 UTF-8 bytes, held in the two words with their count; bit
-        // 61 of the second word, the standard library's `isSmall`) differ in their bits only
-        // when their bytes differ: most keys are small, so a mismatch costs no byte comparison.
-        if a.1 & b.1 & (1 << 61) != 0 { return false }
+        // Two small strings differ in their words only when their bytes differ: most keys are
+        // small, so a mismatch costs no byte comparison.
+        if a.isSmall && b.isSmall { return false }
         #endif
         return hasSameBytes(as: other)
     }
@@ -89,4 +88,34 @@ package struct ExactString: Hashable, Comparable, Sendable, CustomStringConverti
     @inlinable package static func < (lhs: Self, rhs: Self) -> Bool { lhs.string.scalarsPrecede(rhs.string) }
     @inlinable package func hash(into hasher: inout Hasher) { string.hashScalars(into: &hasher) }
     package var description: String { string }
+}
+
+/// A `String`'s two words as the standard library lays them out on 64-bit platforms, and what
+/// the top bits of the second say: the one place serialize reads a string's representation
+/// (``String/hasSameScalars(as:)``'s shortcut, the binary plist string table's probe of a small
+/// ASCII string, and the Codable encoder's stack of open keys). `ExactTextTests` checks the
+/// bits against the strings' bytes, so a change of layout fails a test.
+@frozen @usableFromInline package struct StringWords: Equatable {
+    @usableFromInline package let first: UInt64
+    @usableFromInline package let second: UInt64
+
+    /// The words of `string` (64-bit platforms only: a `String` is two words there).
+    @inlinable @inline(__always)
+    package init(_ string: String) {
+        (first, second) = unsafeBitCast(string, to: (UInt64, UInt64).self)
+    }
+
+    /// Whether the string is small: up to 15 UTF-8 bytes held in the two words with their count
+    /// (bit 61 of the second word, the standard library's `isSmall`). A small string owns no
+    /// storage, and two small strings hold the same bytes exactly when their words are equal.
+    @inlinable @inline(__always)
+    package var isSmall: Bool { second & (1 << 61) != 0 }
+
+    /// Whether the string is small and all ASCII (bit 62 of a small string's second word).
+    @inlinable @inline(__always)
+    package var isSmallASCII: Bool { second & (0b11 << 61) == 0b11 << 61 }
+
+    /// A small string's count of UTF-8 bytes: the low four bits of the second word's top byte.
+    @inlinable @inline(__always)
+    package var smallCount: Int { Int(truncatingIfNeeded: (second >> 56) & 0xF) }
 }

@@ -32,4 +32,27 @@ import SerializeCore
             }
         }
     }
+
+    /// `StringWords` reads the standard library's layout: a string of up to 15 UTF-8 bytes made
+    /// from bytes is small, holds those bytes in its words with their count, and says ASCII
+    /// exactly when they are; a longer one, or one with reserved storage, is not small. A change
+    /// of layout in a new toolchain fails here before it misleads the comparisons that rely on it.
+    @Test func stringWordsReadTheStandardLibrarysLayout() {
+        for text in Self.texts + ["\u{7F}", "\u{80}", "abcdefgh", "abcdefghi", "12345678901234\u{E9}"] {
+            let bytes = Array(text.utf8)
+            let made = String(decoding: bytes, as: UTF8.self)
+            let words = StringWords(made)
+            #expect(words.isSmall == (bytes.count <= 15), "\(text.debugDescription)")
+            guard words.isSmall else { continue }
+            #expect(words.smallCount == bytes.count, "\(text.debugDescription)")
+            #expect(words.isSmallASCII == bytes.allSatisfy { $0 < 0x80 }, "\(text.debugDescription)")
+            let held = withUnsafeBytes(of: (words.first, words.second)) { Array($0.prefix(bytes.count)) }
+            #expect(held == bytes, "\(text.debugDescription)")
+        }
+        var reserved = String()
+        reserved.reserveCapacity(64)
+        reserved += "abc"
+        #expect(!StringWords(reserved).isSmall)
+        #expect(StringWords("abc") == StringWords(String(decoding: Array("abc".utf8), as: UTF8.self)))
+    }
 }

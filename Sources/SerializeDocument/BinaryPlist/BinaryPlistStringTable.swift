@@ -53,16 +53,14 @@ struct BinaryPlistStringTable {
     /// ``probe(_:)`` of its bytes (`BinaryPlistStringTableTests` checks every length).
     @inline(__always) static func smallASCIIProbe(_ string: String) -> Probe? {
         #if _pointerBitWidth(_64) && _endian(little)
-        let words = unsafeBitCast(string, to: (UInt64, UInt64).self)
-        // The standard library's discriminator, the top bits of the second word: bit 61 small,
-        // bit 62 (of a small string) ASCII. The count is the low four bits of the top byte.
-        guard words.1 & (1 << 61) != 0, words.1 & (1 << 62) != 0 else { return nil }
-        let count = Int(truncatingIfNeeded: (words.1 >> 56) & 0xF)
+        let words = StringWords(string)
+        guard words.isSmallASCII else { return nil }
+        let count = words.smallCount
         @inline(__always) func low(_ word: UInt64, bytes: Int) -> UInt64 {
             bytes >= 8 ? word : word & ((1 << UInt64(8 * bytes)) &- 1)
         }
-        let first = low(words.0, bytes: count)
-        let second = count > 8 ? low(words.1, bytes: count - 8) : 0
+        let first = low(words.first, bytes: count)
+        let second = count > 8 ? low(words.second, bytes: count - 8) : 0
         return Probe(hash: shortHash(first, second, count: count), prefix: first)
         #else
         return nil
@@ -182,7 +180,7 @@ struct BinaryPlistStringTable {
 struct BinaryPlistKnownStrings {
     /// What a lookup reads: the string's two words and its object.
     struct Entry {
-        var words: (UInt64, UInt64) = (0, 0)
+        var words = StringWords("")
         /// The key's object number, or -1 for an empty entry.
         var object = -1
         /// Whether the key is `CF$UID` (an NSKeyedArchiver UID's only key).
@@ -197,20 +195,15 @@ struct BinaryPlistKnownStrings {
     /// Strings recorded since the cache last grew.
     var recorded = 0
 
-    /// The two words of a `String` value.
-    @inline(__always) static func words(_ key: String) -> (UInt64, UInt64) {
-        unsafeBitCast(key, to: (UInt64, UInt64).self)
-    }
-
-    @inline(__always) static func index(_ words: (UInt64, UInt64), mask: Int) -> Int {
-        let mixed = (words.0 ^ words.1 &* 0x9E37_79B9_7F4A_7C15) &* 0x9E37_79B9_7F4A_7C15
+    @inline(__always) static func index(_ words: StringWords, mask: Int) -> Int {
+        let mixed = (words.first ^ words.second &* 0x9E37_79B9_7F4A_7C15) &* 0x9E37_79B9_7F4A_7C15
         return Int(truncatingIfNeeded: mixed >> 40) & mask
     }
 
     /// The entry of `key`, when the same string value was recorded.
     @inline(__always) func entry(for key: String) -> Entry? {
         #if _pointerBitWidth(_64)
-        let words = Self.words(key)
+        let words = StringWords(key)
         return entries.withUnsafeBufferPointer { entries in
             let entry = entries[Self.index(words, mask: entries.count - 1)]
             guard entry.object >= 0, entry.words == words else { return nil }
@@ -226,7 +219,7 @@ struct BinaryPlistKnownStrings {
         #if _pointerBitWidth(_64)
         recorded += 1
         if recorded > entries.count, entries.count < 256 { grow() }
-        let words = Self.words(key)
+        let words = StringWords(key)
         let index = Self.index(words, mask: entries.count - 1)
         keys[index] = key
         entries[index] = Entry(words: words, object: object, isUID: isUID)
