@@ -17,7 +17,7 @@ extension String {
         if a == b { return true }
         // Two small strings differ in their words only when their bytes differ: most keys are
         // small, so a mismatch costs no byte comparison.
-        if a.isSmall && b.isSmall { return false }
+        if StringWords.bothSmall(a, b) { return false }
         #endif
         return hasSameBytes(as: other)
     }
@@ -110,6 +110,10 @@ package struct ExactString: Hashable, Comparable, Sendable, CustomStringConverti
     /// storage, and two small strings hold the same bytes exactly when their words are equal.
     @inlinable @inline(__always)
     package var isSmall: Bool { second & (1 << 61) != 0 }
+
+    /// Whether `a` and `b` are both small (one test of the two words' bits, no branch between).
+    @inlinable @inline(__always)
+    package static func bothSmall(_ a: StringWords, _ b: StringWords) -> Bool { a.second & b.second & (1 << 61) != 0 }
 
     /// Whether the string is small and all ASCII (bit 62 of a small string's second word).
     @inlinable @inline(__always)
