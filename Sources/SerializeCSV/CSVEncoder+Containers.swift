@@ -129,7 +129,8 @@ final class CSVRowStorage {
     /// empty-field `nil`: the reader cannot tell such an element from no element.
     var trailingNils: [ExactString: String] = [:]
 
-    /// Throws for an array that ended with an empty-field `nil`, which would read back shorter.
+    /// Throws for an array that ended with an empty-field `nil` (under any strategy whose text for
+    /// `nil` is empty), which would read back shorter.
     func checkTrailingNils() throws {
         guard let (arrayKey, element) = trailingNils.min(by: { $0.value.scalarsPrecede($1.value) }) else { return }
         let array = arrayKey.string
@@ -138,8 +139,9 @@ final class CSVRowStorage {
             .init(
                 codingPath: [CSVCodingKey.row(index), CSVCodingKey(stringValue: element)],
                 debugDescription: "The array at '\(array.isEmpty ? "<row>" : array)' ends with nil at '\(element)'; "
-                    + "under nilStrategy .empty it would read back without it. Use nilStrategy .literal(\"null\") "
-                    + "(on the decoder too) to keep trailing nils."))
+                    + "written as an empty field (nilStrategy .empty, or a literal or custom text that is empty) it "
+                    + "would read back without it. Use nilStrategy .literal(\"null\") (on the decoder too) to keep "
+                    + "trailing nils."))
     }
 
     @inline(__always)
@@ -338,7 +340,7 @@ struct CSVUnkeyedEncodingContainer: UnkeyedEncodingContainer {
 
     /// Notes that the element at `path`, the last so far, is a nil written as an empty field.
     private func noteNil(_ path: String) {
-        if case .empty = encoder.context.configuration.nilStrategy { encoder.storage.trailingNils[ExactString(encoder.path)] = path }
+        if encoder.context.configuration.nilStrategy.text.isEmpty { encoder.storage.trailingNils[ExactString(encoder.path)] = path }
     }
 
     mutating func encodeNil() throws {

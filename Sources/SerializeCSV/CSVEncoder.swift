@@ -23,7 +23,10 @@ public import Foundation
 ///
 /// Empty strings are written quoted (`""`) and `nil` as the nil strategy's text (an empty
 /// field by default), so the two stay apart. A value the configuration cannot represent (NaN
-/// under `.throw`) throws `EncodingError.invalidValue` with the coding path `[row, column]`.
+/// under `.throw`) throws `EncodingError.invalidValue` with the coding path `[row, column]`, and
+/// so do rows that leave no column to write them in (every property `nil`, which synthesized
+/// `Codable` skips, with no other row or ``Configuration/header`` naming a column): a CSV record
+/// cannot be empty, as `serialize convert` refuses `[{}]`.
 public final class CSVEncoder {
     /// The encoder's options: the dialect and a named strategy for each kind of value.
     public struct Configuration {
@@ -136,6 +139,7 @@ public final class CSVEncoder {
             index += 1
             if context.isStreaming {
                 try writeHeaderIfNeeded()
+                try requireColumns(row: index - 1, of: 1)
                 try write(storage.cells)
             } else {
                 kept.append(storage.cells)
@@ -145,6 +149,7 @@ public final class CSVEncoder {
         /// Writes what is kept and finishes the writer.
         public func finish() throws {
             try writeHeaderIfNeeded()
+            if !kept.isEmpty { try requireColumns(row: 0, of: kept.count) }
             for cells in kept { try write(cells) }
             kept = []
             try writer.finish()
@@ -157,6 +162,25 @@ public final class CSVEncoder {
             if context.configuration.dialect.hasHeader, !context.columns.isEmpty {
                 try writer.write(row: context.columns)
             }
+        }
+
+        /// Throws when rows are to be written but there are no columns: every row so far
+        /// encoded nothing (each property `nil`, skipped by `encodeIfPresent`), and a CSV record
+        /// cannot be empty, so the rows would be lost. `rows` counts the rows waiting.
+        private func requireColumns(row: Int, of rows: Int) throws {
+            guard context.columns.isEmpty else { return }
+            let which = context.configuration.header != nil
+                ? "the configuration's header names no column"
+                : context.isStreaming ? "the first row encoded no field to name the columns"
+                : rows == 1 ? "the row encoded no field (every property nil or absent)"
+                : "none of the \(rows) rows encoded a field (every property nil or absent)"
+            throw EncodingError.invalidValue(
+                row,
+                .init(
+                    codingPath: [CSVCodingKey.row(row)],
+                    debugDescription: "CSV cannot hold a record without columns, and \(which), so the rows "
+                        + "would be lost. Name the columns in the configuration's header (a nil is then "
+                        + "an empty field), or encode the rows as JSON or a property list."))
         }
 
         private func write(_ cells: [CSVCell?]) throws {

@@ -11,9 +11,10 @@ public enum CSVNilStrategy {
     /// An empty field (the default). An array whose last element is `nil` cannot be told from a
     /// shorter one, so ``CSVEncoder`` refuses it with an `EncodingError`; use `.literal` to keep it.
     case empty
-    /// A literal such as `null` or `NA`, unquoted.
+    /// A literal such as `null` or `NA`, unquoted. An empty literal is `.empty`.
     case literal(String)
-    /// `isNil` says which unquoted fields are `nil`; `text` is written for `nil`.
+    /// `isNil` says which unquoted fields are `nil`; `text` is written for `nil`. An empty `text`
+    /// writes `nil` as an empty field, with `.empty`'s limit on trailing nils.
     case custom(isNil: (String) -> Bool, text: String)
 
     func isNil(_ field: String) -> Bool {

@@ -123,9 +123,63 @@ import Testing
         #expect(try CSVDecoder().decode([Series].self, from: text) == rows)
     }
 
+    /// An empty literal, or a custom strategy whose text is empty, writes nil as `.empty` does,
+    /// so it has `.empty`'s limit (it used to write the row and read back one element short).
+    @Test(arguments: [0, 1])
+    func trailingNilIsRefusedWhenAnyStrategyWritesItEmpty(which: Int) throws {
+        let strategy: CSVNilStrategy = which == 0 ? .literal("") : .custom(isNil: { $0 == "-" }, text: "")
+        let error = try #require(throws: EncodingError.self) {
+            try CSVEncoder { $0.nilStrategy = strategy }.encode([Series(id: 1, xs: [1, nil])])
+        }
+        guard case let .invalidValue(_, context) = error else { Issue.record("\(error)"); return }
+        #expect(context.debugDescription.contains("'xs[1]'"))
+        let kept = [Series(id: 1, xs: [nil, 2])]
+        let text = try CSVEncoder { $0.nilStrategy = strategy }.encodeToString(kept)
+        #expect(try CSVDecoder { $0.nilStrategy = strategy }.decode([Series].self, from: text) == kept)
+    }
+
     @Test func trailingNilRoundTripsUnderLiteral() throws {
         let rows = [Series(id: 1, xs: [1, nil]), Series(id: 2, xs: [nil, nil])]
         let text = try CSVEncoder { $0.nilStrategy = .literal("NULL") }.encodeToString(rows)
         #expect(try CSVDecoder { $0.nilStrategy = .literal("NULL") }.decode([Series].self, from: text) == rows)
+    }
+}
+
+/// Rows that encode no field (each property nil, which synthesized `Codable` skips) leave no
+/// column to write them in: a CSV record cannot be empty, so they are refused by name instead
+/// of vanishing (`[Note(text: nil)]` used to encode as an empty file, read back as no rows).
+@Suite struct CSVRowsWithoutColumnsTests {
+    struct Note: Codable, Equatable { var text: String? }
+
+    func refusal(_ encoder: CSVEncoder, _ rows: [Note]) throws -> String {
+        let error = try #require(throws: EncodingError.self) { try encoder.encode(rows) }
+        guard case let .invalidValue(_, context) = error else { Issue.record("\(error)"); return "" }
+        #expect(context.codingPath.first?.intValue == 0)
+        return context.debugDescription
+    }
+
+    @Test func rowsWithNoFieldAreRefusedByName() throws {
+        #expect(try refusal(CSVEncoder(), [Note(text: nil)]).contains("the row encoded no field"))
+        let many = try refusal(CSVEncoder(), [Note(text: nil), Note(text: nil)])
+        #expect(many.contains("none of the 2 rows encoded a field"))
+        #expect(many.contains("header"))
+    }
+
+    /// Sequential buffering takes the header from the first row: a first row with no field would
+    /// have frozen an empty header and dropped every later row.
+    @Test func aSequentialFirstRowWithNoFieldIsRefused() throws {
+        let encoder = CSVEncoder { $0.bufferingStrategy = .sequential }
+        #expect(try refusal(encoder, [Note(text: nil), Note(text: "kept")]).contains("the first row encoded no field"))
+        #expect(try refusal(CSVEncoder { $0.header = [] }, [Note(text: nil)]).contains("header names no column"))
+    }
+
+    @Test func aHeaderOrAnotherRowNamesTheColumn() throws {
+        let rows = [Note(text: nil), Note(text: nil)]
+        let named = try CSVEncoder { $0.header = ["text"] }.encodeToString(rows)
+        #expect(try CSVDecoder().decode([Note].self, from: named) == rows)
+        let mixed = [Note(text: nil), Note(text: "x"), Note(text: nil)]
+        let text = try CSVEncoder().encodeToString(mixed)
+        #expect(try CSVDecoder().decode([Note].self, from: text) == mixed)
+        #expect(try CSVEncoder().encodeToString([Note]()) == "")
     }
 }
