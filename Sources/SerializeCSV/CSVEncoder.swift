@@ -178,7 +178,7 @@ public final class CSVEncoder {
                 row,
                 .init(
                     codingPath: [CSVCodingKey.row(row)],
-                    debugDescription: "CSV cannot hold a record without columns, and \(which), so the rows "
+                    debugDescription: "CSV cannot hold records without any column: \(which), so the rows "
                         + "would be lost. Name the columns in the configuration's header (a nil is then "
                         + "an empty field), or encode the rows as JSON or a property list."))
         }

@@ -30,12 +30,12 @@ extension KnownLoss {
     /// Empty containers write no column.
     public static let csvEmptyContainersVanish = KnownLoss(
         name: "csvEmptyContainersVanish",
-        summary: "An empty array or dictionary writes no column: as an array element it disappears (later elements move up), as a dictionary value its key goes, and records that write no field at all leave no column to write them in: CSVEncoder refuses them (\"CSV cannot hold a record without columns\").",
+        summary: "An empty array or dictionary writes no column: as an array element it disappears (later elements move up), as a dictionary value its key goes, and records that write no field at all leave no column to write them in: CSVEncoder refuses them (\"CSV cannot hold records without any column\").",
         remedy: "Keep CSV records flat with at least one scalar field; do not rely on empty nested containers.",
         appliesTo: { $0.format.csvDialect != nil },
         change: { difference in difference.after == nil && (difference.before?.writesNoField ?? false) },
         failure: {
-            $0.stage == .encode && $0.kind == .invalidValue && $0.message.contains("CSV cannot hold a record without columns")
+            $0.stage == .encode && $0.kind == .invalidValue && $0.message.contains("CSV cannot hold records without any column")
         },
         reshape: { before, _ in before.withoutFieldlessElements })
 }

@@ -46,6 +46,26 @@ import SerializeModels
         }
     }
 
+    /// Records that write no field (each property nil) have no column to be written in: both
+    /// coders refuse them by name, as `serialize convert` refuses `[{}]`, and the file already
+    /// at the URL is kept as it was (the CSV coder used to write an empty file, read back as no
+    /// rows).
+    @Test(arguments: CodableCoder.allCases)
+    func recordsWithoutAnyFieldAreRefusedAndTheFileIsKept(coder: CodableCoder) async throws {
+        struct Note: Codable { var text: String? }
+        try await withScratchFolder { folder in
+            let url = folder.appendingPathComponent("notes.csv")
+            try Persistence().save(cities, to: url)
+            let before = try Data(contentsOf: url)
+            let error = try #require(throws: PersistenceError.self) {
+                try Persistence(coder: coder).save([Note(text: nil), Note(text: nil)], to: url)
+            }
+            #expect(error.kind == .encodingFailed)
+            #expect(error.description.contains("CSV cannot hold records without any column"), "\(error)")
+            #expect(try Data(contentsOf: url) == before)
+        }
+    }
+
     @Test func aSingleValueIsAOneRowFile() throws {
         let data = try Persistence().encode(cities[0], as: .csv)
         #expect(String(decoding: data, as: UTF8.self).split(separator: "\n").count == 2)
