@@ -35,10 +35,10 @@ enum Layout: String, EnumerableFlag {
 
 /// Formats, layout and the strategies for values a target format cannot hold.
 public struct ConvertOptions: ParsableArguments {
-    @Option(help: "The input format (default: from the extension; property lists by content).")
+    @Option(help: "The input format (default: from the extension; property lists by content; plist reads either kind).")
     var from: Format?
 
-    @Option(help: "The output format (default: from the extension, .plist is xml; JSON for -).")
+    @Option(help: "The output format (default: from the extension, .plist is xml; JSON for -). plutil's xml1 and binary1, and plist (xml), are accepted too.")
     var to: Format?
 
     @Flag(exclusivity: .exclusive)

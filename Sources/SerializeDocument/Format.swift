@@ -40,10 +40,18 @@ public enum Format: Sendable, Hashable, CustomStringConvertible {
         }
     }
 
-    /// The format a short name (``name``) names, or `nil`: `json`, `xml`, `binary`, `csv`, `tsv`.
+    /// The format a short name (``name``) names, or `nil`: `json`, `xml`, `binary`, `csv`, `tsv`,
+    /// and the names people bring from elsewhere: `plist`, as the `.plist` extension (an XML
+    /// property list when writing; reading tells binary from XML by content), and plutil's
+    /// `xml1` and `binary1` (`plutil -convert binary1`).
     public init?(name: String) {
-        guard let format = Self.all.first(where: { $0.name == name }) else { return nil }
-        self = format
+        switch name {
+        case "plist", "xml1": self = .xmlPlist
+        case "binary1": self = .binaryPlist
+        default:
+            guard let format = Self.all.first(where: { $0.name == name }) else { return nil }
+            self = format
+        }
     }
 
     /// The format a file extension names, or `nil` for an extension serialize does not know.

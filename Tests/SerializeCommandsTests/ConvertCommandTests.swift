@@ -107,6 +107,28 @@ func scratchFolder() throws -> URL {
         #expect(piped.standardOutput.hasPrefix(#"[{"currency":"EUR","dimensions":{"packaging":"tin","weightGrams":100},"#))
     }
 
+    /// `plist` (as the extension: XML out, either kind in) and plutil's `xml1` and `binary1` are
+    /// format names too, so a plutil user's `--to binary1` works; the file written is read back
+    /// by the library as the same document.
+    @Test func plistAndPlutilsFormatNamesAreAccepted() throws {
+        let folder = try scratchFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let original = try Format.json.read(try Fixtures.data("convert/catalog.json"))
+        for (name, magic) in [("binary1", "bplist00"), ("xml1", "<?xml"), ("plist", "<?xml")] {
+            let out = folder.appendingPathComponent("out-\(name).data")
+            let run = try BuiltTool.run(["convert", Fixtures.url("convert/catalog.json").path, out.path, "--to", name])
+            #expect(run.status == 0, "\(run.standardError)")
+            let bytes = try Data(contentsOf: out)
+            #expect(bytes.starts(with: Array(magic.utf8)), "--to \(name)")
+            #expect(try Format.detect(in: bytes).read(bytes) == original, "--to \(name)")
+            let back = try BuiltTool.run(["convert", "--from", "plist", out.path, "-"])
+            #expect(back.status == 0, "\(back.standardError)")
+            #expect(try Format.json.read(Data(back.standardOutput.utf8)) == original, "--from plist of --to \(name)")
+        }
+        #expect(Format(name: "plist") == .xmlPlist && Format(name: "binary1") == .binaryPlist)
+        #expect(Format(name: "yaml") == nil)
+    }
+
     @Test func csvRoundTripWithInfer() throws {
         let folder = try scratchFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
