@@ -69,6 +69,41 @@ extension EncodedValue {
         }
     }
 
+    /// The value at `path` (keys compared by exact scalars), or `nil` when this value holds
+    /// nothing there. A coding path's integer key (`AnyCodingKey(intValue: 7)`, a dictionary
+    /// keyed by `Int`) becomes an index step, so an index step also finds the member named by its
+    /// digits.
+    public func value(at path: ValuePath) -> EncodedValue? {
+        var value = self
+        for component in path.components {
+            switch (component, value) {
+            case let (.key(key), .keyed(members)):
+                guard let member = members[DocumentKey(key)] else { return nil }
+                value = member
+            case let (.index(index), .array(elements)):
+                guard elements.indices.contains(index) else { return nil }
+                value = elements[index]
+            case let (.index(index), .keyed(members)):
+                guard let member = members[DocumentKey(String(index))] else { return nil }
+                value = member
+            default:
+                return nil
+            }
+        }
+        return value
+    }
+
+    /// Whether this value is the string `text`, or holds it at any depth as a value or a key
+    /// (compared by exact scalars).
+    package func holdsString(_ text: String) -> Bool {
+        switch self {
+        case let .string(string): string.hasSameScalars(as: text)
+        case let .array(elements): elements.contains { $0.holdsString(text) }
+        case let .keyed(members): members.contains { $0.key.string.hasSameScalars(as: text) || $0.value.holdsString(text) }
+        default: false
+        }
+    }
+
     /// How many containers deep this value nests: 0 for a scalar, 1 for a flat container.
     package var nestingDepth: Int {
         switch self {

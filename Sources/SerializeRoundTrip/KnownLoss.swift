@@ -119,7 +119,10 @@ extension KnownLoss {
         change: { difference in
             difference.before == .string("$null") && (difference.after == nil || difference.after == .null)
         },
-        failure: { $0.stage == .decode && $0.kind == .valueNotFound })
+        // Only when the value that failed is, or holds, the string "$null" as a value or a key
+        // (Foundation's path for a dictionary's key or value stops at the dictionary): any other
+        // value not found is the model's own, and must not hide behind this loss.
+        failure: { $0.stage == .decode && $0.kind == .valueNotFound && ($0.valueAtPath?.holdsString("$null") ?? false) })
 
     /// Property lists have no top-level scalar: `PropertyListEncoder` refuses a bare `Int`, `String`, `nil`.
     public static let plistTopLevelFragmentRefused = KnownLoss(

@@ -135,9 +135,9 @@ public enum RoundTrip {
         do {
             after = try EncodedValue(encoding: format.decode(T.self, from: data))
         } catch {
-            return RoundTripReport(
-                format: format, outcome: .failed(RoundTripFailure(stage: .decode, error: error)), encodedByteCount: data.count,
-                before: before)
+            var failure = RoundTripFailure(stage: .decode, error: error)
+            failure.valueAtPath = before.value(at: failure.path)
+            return RoundTripReport(format: format, outcome: .failed(failure), encodedByteCount: data.count, before: before)
         }
         var differences = before.differences(to: after, limit: 1000)
         if differences.isEmpty, storedProperties, let decoded = try? format.decode(T.self, from: data) {

@@ -58,6 +58,9 @@ public struct RoundTripFailure: Sendable, Equatable, CustomStringConvertible {
     /// How deeply the value sent nests containers (1 for a flat struct), when known; some
     /// refusals are about depth alone.
     public var valueDepth: Int?
+    /// For a failure to decode, what the value sent held at ``path`` (`nil` when it held nothing
+    /// there), so that a loss can say which value it is about.
+    public var valueAtPath: EncodedValue?
 
     public init(stage: Stage, kind: Kind, path: ValuePath = ValuePath(), invalidValue: String? = nil, message: String) {
         self.stage = stage

@@ -33,6 +33,33 @@ import Testing
         #expect(report.verdict(expecting: [.jsonNonFiniteFloatRefused]) == .expectedLoss([.jsonNonFiniteFloatRefused]))
     }
 
+    /// `plistNilAsDollarNull` explains a value not found only where the value sent was the
+    /// string "$null": a model that writes nil and reads a value back fails the same way in a
+    /// property list, and that is the model's bug, not the loss.
+    @Test func dollarNullExplainsOnlyTheDollarNullString() {
+        struct Label: Codable, Equatable { var text: String }
+        struct WritesNil: Codable, Equatable {
+            var count: Int
+            enum CodingKeys: CodingKey { case count }
+            init(count: Int) { self.count = count }
+            init(from decoder: any Decoder) throws { count = try decoder.container(keyedBy: CodingKeys.self).decode(Int.self, forKey: .count) }
+            func encode(to encoder: any Encoder) throws {
+                var container = encoder.container(keyedBy: CodingKeys.self)
+                try container.encodeNil(forKey: .count)  // the bug: nil where a count is read back
+            }
+        }
+        for format in [RoundTripFormat.xmlPlist, .binaryPlist] {
+            let dollar = RoundTrip.check(Label(text: "$null"), through: format)
+            #expect(dollar.failure?.kind == .valueNotFound, "\(dollar)")
+            #expect(dollar.failure?.valueAtPath == .string("$null"))
+            #expect(dollar.verdict(expecting: [.plistNilAsDollarNull]) == .expectedLoss([.plistNilAsDollarNull]))
+            let bug = RoundTrip.check(WritesNil(count: 1), through: format)
+            #expect(bug.failure?.kind == .valueNotFound, "\(bug)")
+            #expect(bug.failure?.valueAtPath == .null)
+            #expect(!bug.verdict(expecting: [.plistNilAsDollarNull]).isAcceptable, "\(bug)")
+        }
+    }
+
     @Test func aLossNeverExcusesALargerChange() {
         // Two seconds off is not "rounded down to the whole second".
         let before = Date(timeIntervalSince1970: 100.5)
