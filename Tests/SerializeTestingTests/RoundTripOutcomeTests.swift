@@ -33,11 +33,13 @@ import Testing
         #expect(report.verdict(expecting: [.jsonNonFiniteFloatRefused]) == .expectedLoss([.jsonNonFiniteFloatRefused]))
     }
 
-    /// `plistNilAsDollarNull` explains a value not found only where the value sent was the
-    /// string "$null": a model that writes nil and reads a value back fails the same way in a
+    /// `plistNilAsDollarNull` explains a value not found only where the value sent held the
+    /// string "$null" (or, where Foundation's path stops at a dictionary, held it as one of its
+    /// keys or values): a model that writes nil and reads a value back fails the same way in a
     /// property list, and that is the model's bug, not the loss.
-    @Test func dollarNullExplainsOnlyTheDollarNullString() {
+    @Test func dollarNullExplainsOnlyTheDollarNullString() throws {
         struct Label: Codable, Equatable { var text: String }
+        struct Counts: Codable, Equatable { var counts: [String: Int] }
         struct WritesNil: Codable, Equatable {
             var count: Int
             enum CodingKeys: CodingKey { case count }
@@ -57,7 +59,15 @@ import Testing
             #expect(bug.failure?.kind == .valueNotFound, "\(bug)")
             #expect(bug.failure?.valueAtPath == .null)
             #expect(!bug.verdict(expecting: [.plistNilAsDollarNull]).isAcceptable, "\(bug)")
+            let key = RoundTrip.check(Counts(counts: ["$null": 1, "b": 2]), through: format)
+            #expect(key.failure?.kind == .valueNotFound, "\(key)")
+            #expect(key.verdict(expecting: [.plistNilAsDollarNull]) == .expectedLoss([.plistNilAsDollarNull]), "\(key)")
         }
+        // A coding path's integer key (a roster keyed by student id) is an index step: it finds
+        // the member its digits name.
+        let roster = EncodedValue.keyed([DocumentKey("7"): .keyed([DocumentKey("name"): .string("$null")])])
+        #expect(roster.value(at: ValuePath([.index(7), .key("name")])) == .string("$null"))
+        #expect(roster.value(at: ValuePath([.index(8)])) == nil)
     }
 
     @Test func aLossNeverExcusesALargerChange() {
