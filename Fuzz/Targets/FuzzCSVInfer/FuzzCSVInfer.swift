@@ -7,7 +7,7 @@ func fuzz(_ bytes: UnsafePointer<UInt8>?, _ count: Int) -> Int32 {
     let data = fuzzInput(bytes, count)
     let options = FormatOptions(inferCSVTypes: true)
     for format in [Format.csv, .tsv] {
-        if let document = try? format.read(data, options: options) { exerciseWriters(document) }
+        if let document = try? format.read(data, options: options) { exerciseWriters(document, readFrom: count) }
     }
     return 0
 }
