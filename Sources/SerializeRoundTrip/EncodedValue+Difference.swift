@@ -93,6 +93,15 @@ extension EncodedValue {
         return value
     }
 
+    /// Whether this value holds, at any depth, a dictionary key that satisfies `predicate`.
+    package func holdsKey(where predicate: (String) -> Bool) -> Bool {
+        switch self {
+        case let .array(elements): elements.contains { $0.holdsKey(where: predicate) }
+        case let .keyed(members): members.contains { predicate($0.key.string) || $0.value.holdsKey(where: predicate) }
+        default: false
+        }
+    }
+
     /// Whether this value is the string `text`, or holds it at any depth as a value or a key
     /// (compared by exact scalars).
     package func holdsString(_ text: String) -> Bool {

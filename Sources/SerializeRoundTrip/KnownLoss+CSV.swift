@@ -1,6 +1,7 @@
 /// The named losses of CSV through SerializeCSV's CSVEncoder and CSVDecoder.
 
 import Foundation
+import SerializeCore
 import SerializeDocument
 
 extension KnownLoss {
@@ -25,7 +26,9 @@ extension KnownLoss {
         remedy: "In CSV-bound models, do not make nil under a key mean something different from no key.",
         appliesTo: { $0.format.csvDialect != nil },
         change: { difference in difference.after == nil && (difference.before?.holdsOnlyNil ?? false) },
-        failure: { $0.stage == .decode && $0.kind == .keyNotFound })
+        // Only in a record that held a key with nothing but nil under it: any other key not
+        // found is the model's own.
+        failure: { $0.isKeyNotFound(inRecordHolding: \.holdsOnlyNil) })
 
     /// Empty containers write no column.
     public static let csvEmptyContainersVanish = KnownLoss(
@@ -34,10 +37,25 @@ extension KnownLoss {
         remedy: "Keep CSV records flat with at least one scalar field; do not rely on empty nested containers.",
         appliesTo: { $0.format.csvDialect != nil },
         change: { difference in difference.after == nil && (difference.before?.writesNoField ?? false) },
+        // The encoder's refusal of a record with no field, or a key not found in a record that
+        // held an empty container (`Either<String, [Int]>.right([])`: neither side is there).
         failure: {
-            $0.stage == .encode && $0.kind == .invalidValue && $0.message.contains("CSV cannot hold records without any column")
+            ($0.stage == .encode && $0.kind == .invalidValue && $0.message.contains("CSV cannot hold records without any column"))
+                || $0.isKeyNotFound(inRecordHolding: \.writesNoField)
         },
         reshape: { before, _ in before.withoutFieldlessElements })
+}
+
+extension RoundTripFailure {
+    /// Whether this is a key not found while decoding a record of the value sent that held a
+    /// member CSV reads as no field at all (`vanishes`), the key asked for being such a member
+    /// or absent: the decoder found neither.
+    func isKeyNotFound(inRecordHolding vanishes: (EncodedValue) -> Bool) -> Bool {
+        guard stage == .decode, kind == .keyNotFound, case let .key(key)? = path.components.last,
+            case let .keyed(members)? = valueSent?.value(at: ValuePath(path.components.dropLast()))
+        else { return false }
+        return members.values.contains(where: vanishes) && (members[DocumentKey(key)].map(vanishes) ?? true)
+    }
 }
 
 extension EncodedValue {

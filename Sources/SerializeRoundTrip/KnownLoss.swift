@@ -2,6 +2,7 @@
 
 import Foundation
 public import SerializeDocument
+import SerializeCoding
 import SerializeCore
 
 /// A named way a format loses part of a value or refuses it, precise enough to check.
@@ -147,15 +148,39 @@ extension KnownLoss {
 
     /// `.convertToSnakeCase` and `.convertFromSnakeCase` are not inverses: `myURLValue` is written
     /// `my_url_value` and read back as `myUrlValue`, and a key already spelled `published_at`
-    /// in `CodingKeys` is looked up as `publishedAt`, and dictionary keys are converted too
-    /// (`EUR` comes back as `eUr`). The key is not found, or found under another name.
+    /// in `CodingKeys` is looked up as `publishedAt`, and keys that are data, coded through a
+    /// keyed container, are converted too (`EUR` comes back as `eUr`). The key is not found, or
+    /// found under another name.
     public static let snakeCaseKeyNotRestored = KnownLoss(
         name: "snakeCaseKeyNotRestored",
-        summary: "convertFromSnakeCase does not undo convertToSnakeCase: myURLValue comes back as myUrlValue, CodingKeys already spelled in snake_case (published_at) are looked up as publishedAt, and dictionary keys are converted too (EUR comes back as eUr).",
+        summary: "convertFromSnakeCase does not undo convertToSnakeCase: myURLValue comes back as myUrlValue, CodingKeys already spelled in snake_case (published_at) are looked up as publishedAt, and keys that are data, coded through a keyed container, are converted too (EUR comes back as eUr).",
         remedy: "Keep .useDefaultKeys and spell snake_case keys in CodingKeys (case myURLValue = \"my_url_value\").",
         appliesTo: { $0.options.keys == .convertToSnakeCase },
-        change: { ($0.after == nil) != ($0.before == nil) },
-        failure: { $0.stage == .decode && ($0.kind == .keyNotFound || $0.kind == .valueNotFound) })
+        // Only a key Foundation does not give back: it went missing (or a lenient container
+        // dropped the element that held it), or the key Foundation gives instead appeared. A key
+        // that survives the two conversions and still goes missing is the model's own loss, and
+        // must not hide behind this one.
+        change: { difference in
+            let last = difference.path.components.last
+            switch (difference.before, difference.after) {
+            case let (before?, nil):
+                if case let .key(key)? = last, !SnakeCaseKeys.survives(key) { return true }
+                return before.holdsKey { !SnakeCaseKeys.survives($0) }
+            case (nil, _?):
+                guard case let .key(key)? = last else { return false }
+                return SnakeCaseKeys.survives(key)
+            default:
+                return false
+            }
+        },
+        // The key asked for is not there (`keyNotFound`), or `superDecoder(forKey:)` found
+        // nothing under it (`valueNotFound`), because Foundation gave it back under another name.
+        failure: { failure in
+            guard failure.stage == .decode, failure.kind == .keyNotFound || failure.kind == .valueNotFound,
+                case let .key(key)? = failure.path.components.last
+            else { return false }
+            return !SnakeCaseKeys.survives(key)
+        })
 
     /// The binary plist writer stores equal objects once; `0.0 == -0.0`, so the second zero of
     /// an encoding comes back with the first one's sign.
@@ -222,6 +247,48 @@ extension DateStrategy {
         switch self {
         case .iso8601, .deferredToDate: nil
         case .secondsSince1970, .millisecondsSince1970: .epochShiftRounding
+        }
+    }
+}
+
+/// What Foundation's `.convertFromSnakeCase` reads back for a key its `.convertToSnakeCase`
+/// wrote, asked of Foundation itself so that the answer is the one of the coders the harness
+/// runs, on every platform.
+enum SnakeCaseKeys {
+    /// Whether `key` comes back as itself: `plainValue` does; `myURLValue` (`myUrlValue`),
+    /// `published_at` (`publishedAt`) and `EUR` (`eUr`) do not.
+    static func survives(_ key: String) -> Bool {
+        restored(key)?.hasSameScalars(as: key) ?? false
+    }
+
+    /// The key `.convertFromSnakeCase` reads where `.convertToSnakeCase` wrote `key`.
+    static func restored(_ key: String) -> String? {
+        let encoder = JSONEncoder()
+        encoder.keyEncodingStrategy = .convertToSnakeCase
+        let decoder = JSONDecoder()
+        decoder.keyDecodingStrategy = .convertFromSnakeCase
+        guard let data = try? encoder.encode(OneKey(key: key)) else { return nil }
+        return try? decoder.decode(OneKey.self, from: data).key
+    }
+
+    /// A record of one key, coded through a keyed container (whose keys Foundation converts on
+    /// every platform).
+    private struct OneKey: Codable {
+        var key: String
+
+        init(key: String) { self.key = key }
+
+        init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: AnyCodingKey.self)
+            guard let only = container.allKeys.first, container.allKeys.count == 1 else {
+                throw DecodingError.dataCorrupted(.init(codingPath: [], debugDescription: "expected one key"))
+            }
+            key = only.stringValue
+        }
+
+        func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: AnyCodingKey.self)
+            try container.encodeNil(forKey: AnyCodingKey(stringValue: key))
         }
     }
 }

@@ -128,6 +128,7 @@ public enum RoundTrip {
             data = try format.encode(value)
         } catch {
             var failure = RoundTripFailure(stage: .encode, error: error)
+            failure.path = format.valuePath(failure.path)
             failure.valueDepth = before.nestingDepth
             return RoundTripReport(format: format, outcome: .failed(failure), before: before)
         }
@@ -136,7 +137,9 @@ public enum RoundTrip {
             after = try EncodedValue(encoding: format.decode(T.self, from: data))
         } catch {
             var failure = RoundTripFailure(stage: .decode, error: error)
+            failure.path = format.valuePath(failure.path)
             failure.valueAtPath = before.value(at: failure.path)
+            failure.valueSent = before
             return RoundTripReport(format: format, outcome: .failed(failure), encodedByteCount: data.count, before: before)
         }
         var differences = before.differences(to: after, limit: 1000)

@@ -2,6 +2,7 @@
 
 import Foundation
 import SerializeCSV
+import SerializeCore
 import SerializeDocument
 import SerializePersistence
 
@@ -27,5 +28,18 @@ enum CSVRoundTrip {
                 .init(codingPath: [], debugDescription: "Expected the one row that was written, found \(rows.count) rows."))
         }
         return row
+    }
+
+    /// Where `codingPath`, a coding path of the one-row table, is in the value sent: the
+    /// coders' paths start at the row (`$[0]`, the harness's own wrapper) and name a nested
+    /// column by its path (`"a.b[2]"`, one key), so the row index goes and each column path is
+    /// split into its steps (`$.a.b[2]`), as `CSVColumnName` reads a header.
+    static func valuePath(_ codingPath: ValuePath) -> ValuePath {
+        var components = codingPath.components[...]
+        if case .index? = components.first { components = components.dropFirst() }
+        return ValuePath(components.flatMap { component -> [ValuePath.Component] in
+            guard case let .key(name) = component, let steps = try? CSVColumnName.parse(name) else { return [component] }
+            return steps
+        })
     }
 }

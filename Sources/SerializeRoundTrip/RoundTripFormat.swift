@@ -5,6 +5,7 @@ public import Foundation
 public import SerializeDocument
 import SerializePersistence
 import SerializeCSV
+import SerializeCore
 
 /// One way to write a value (or a ``Document``) to bytes and read it back: a `Format`, its
 /// `FormatOptions`, and the ``Coder`` that does the work.
@@ -158,6 +159,12 @@ public struct RoundTripFormat: Sendable, Hashable, CustomStringConvertible {
             }
             return value
         }
+    }
+
+    /// Where a coding path this format's coder reports is in the value sent: the path itself,
+    /// but for CSV's coder, whose paths start at the row the value is sent in.
+    func valuePath(_ codingPath: ValuePath) -> ValuePath {
+        coder == .serializeCSV ? CSVRoundTrip.valuePath(codingPath) : codingPath
     }
 
     // MARK: - Documents

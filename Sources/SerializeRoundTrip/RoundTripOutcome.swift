@@ -49,7 +49,8 @@ public struct RoundTripFailure: Sendable, Equatable, CustomStringConvertible {
     public var stage: Stage
     /// The kind of error.
     public var kind: Kind
-    /// Where the error is in the value, from its coding path: `$.a.b[3]`.
+    /// Where the error is in the value, from its coding path: `$.a.b[3]` (for CSV, without the
+    /// row the harness sends the value in).
     public var path: ValuePath
     /// For `EncodingError.invalidValue`, the refused value (`nan`, `-inf`, `5`).
     public var invalidValue: String?
@@ -61,6 +62,9 @@ public struct RoundTripFailure: Sendable, Equatable, CustomStringConvertible {
     /// For a failure to decode, what the value sent held at ``path`` (`nil` when it held nothing
     /// there), so that a loss can say which value it is about.
     public var valueAtPath: EncodedValue?
+    /// For a failure to decode, the whole value sent, so that a loss can look at what surrounds
+    /// ``path``: the record holding the key that was not found.
+    public var valueSent: EncodedValue?
 
     public init(stage: Stage, kind: Kind, path: ValuePath = ValuePath(), invalidValue: String? = nil, message: String) {
         self.stage = stage

@@ -1,3 +1,4 @@
+import SerializeCoding
 import SerializeCore
 import Foundation
 import SerializeDocument
@@ -70,6 +71,62 @@ import Testing
         #expect(roster.value(at: ValuePath([.index(8)])) == nil)
     }
 
+    /// `snakeCaseKeyNotRestored` explains a key only when Foundation's two conversions do not
+    /// give it back (`myURLValue`, `published_at`): a model that reads a key it never wrote
+    /// fails the same way under snake case, and that is the model's bug, not the loss.
+    @Test func snakeCaseExplainsOnlyKeysFoundationDoesNotGiveBack() {
+        let snake = RoundTripFormat.json(FormatOptions(keys: .convertToSnakeCase))
+        let acronym = RoundTrip.check(AcronymKeys(myURLValue: "https://example.com", plainValue: 1), through: snake)
+        #expect(acronym.failure?.path == ValuePath([.key("myURLValue")]), "\(acronym)")
+        #expect(acronym.verdict(expecting: [.snakeCaseKeyNotRestored]) == .expectedLoss([.snakeCaseKeyNotRestored]))
+        let bug = RoundTrip.check(ReadsAnUnwrittenKey(plainValue: 1), through: snake)
+        #expect(bug.failure?.kind == .keyNotFound, "\(bug)")
+        #expect(bug.failure?.path == ValuePath([.key("extraValue")]))
+        #expect(!bug.verdict(expecting: [.snakeCaseKeyNotRestored]).isAcceptable, "\(bug)")
+
+        // A key that went missing, or the one Foundation gave instead.
+        let loss = KnownLoss.snakeCaseKeyNotRestored
+        func difference(_ key: String, before: EncodedValue?, after: EncodedValue?) -> RoundTripDifference {
+            RoundTripDifference(path: ValuePath([.key("rates"), .key(key)]), before: before, after: after)
+        }
+        #expect(loss.explains(difference("EUR", before: .signed(1), after: nil)))
+        #expect(loss.explains(difference("eUr", before: nil, after: .signed(1))))
+        #expect(!loss.explains(difference("plainValue", before: .signed(1), after: nil)))
+        #expect(!loss.explains(difference("EUR", before: nil, after: .signed(1))))
+        #expect(!loss.explains(difference("eUr", before: .signed(1), after: .signed(2))))
+        // A lenient container dropped an element holding such a key; one without is not this loss.
+        let element = RoundTripDifference(
+            path: ValuePath([.key("results"), .index(1)]), before: .keyed([DocumentKey("song_count"): .signed(3)]), after: nil)
+        #expect(loss.explains(element))
+        #expect(!loss.explains(RoundTripDifference(path: element.path, before: .keyed([DocumentKey("songCount"): .signed(3)]), after: nil)))
+    }
+
+    /// `csvNilKeyReadsAsAbsent` explains a key not found only in a record that held a key with
+    /// nothing but nil under it (`csvEmptyContainersVanish` one with an empty container); failure paths through CSV are the value's own, without the row
+    /// the harness sends it in.
+    @Test func csvNilKeyExplainsOnlyRecordsThatHeldNil() {
+        let left = RoundTrip.check(Either<Int?, String?>.left(nil), through: .csv)
+        #expect(left.failure?.kind == .keyNotFound, "\(left)")
+        #expect(left.failure?.path == ValuePath([.key("left")]))
+        #expect(left.failure?.valueSent == .keyed([DocumentKey("left"): .null]))
+        #expect(left.verdict(expecting: [.csvNilKeyReadsAsAbsent]) == .expectedLoss([.csvNilKeyReadsAsAbsent]))
+        let bug = RoundTrip.check(ReadsAnUnwrittenKey(plainValue: 1), through: .csv)
+        #expect(bug.failure?.kind == .keyNotFound, "\(bug)")
+        #expect(bug.failure?.path == ValuePath([.key("extraValue")]))
+        #expect(!bug.verdict(expecting: [.csvNilKeyReadsAsAbsent]).isAcceptable, "\(bug)")
+        // Nested: the column path `inner.extraValue` is the steps `$.inner.extraValue`.
+        let nested = RoundTrip.check(Wrapper(inner: ReadsAnUnwrittenKey(plainValue: 1), note: nil), through: .csv)
+        #expect(nested.failure?.path == ValuePath([.key("inner"), .key("extraValue")]), "\(nested)")
+        // A nil beside the record, not in it, does not explain it either.
+        #expect(!nested.verdict(expecting: [.csvNilKeyReadsAsAbsent]).isAcceptable, "\(nested)")
+        // An empty list writes no field either, but that is the other loss.
+        let empty = RoundTrip.check(Tagged(id: 1, value: .right([])), through: .csv)
+        #expect(empty.failure?.kind == .keyNotFound, "\(empty)")
+        #expect(empty.failure?.path == ValuePath([.key("value"), .key("left")]))
+        #expect(!empty.verdict(expecting: [.csvNilKeyReadsAsAbsent]).isAcceptable, "\(empty)")
+        #expect(empty.verdict(expecting: [.csvEmptyContainersVanish]) == .expectedLoss([.csvEmptyContainersVanish]))
+    }
+
     @Test func aLossNeverExcusesALargerChange() {
         // Two seconds off is not "rounded down to the whole second".
         let before = Date(timeIntervalSince1970: 100.5)
@@ -99,6 +156,37 @@ import Testing
             issue.sourceLocation?.fileName == "RoundTripOutcomeTests.swift"
                 && issue.comments.contains { $0.rawValue.contains("xmlPlistDateWholeSeconds would") }
         }
+    }
+}
+
+/// A model with a bug: it reads a key its `encode(to:)` never writes.
+private struct ReadsAnUnwrittenKey: Codable {
+    var plainValue: Int
+    enum CodingKeys: CodingKey { case plainValue, extraValue }
+    init(plainValue: Int) { self.plainValue = plainValue }
+    init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        plainValue = try container.decode(Int.self, forKey: .plainValue)
+        _ = try container.decode(Int.self, forKey: .extraValue)
+    }
+    func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(plainValue, forKey: .plainValue)
+    }
+}
+
+private struct Tagged: Codable {
+    var id: Int
+    var value: Either<String, [Int]>
+}
+
+private struct Wrapper: Codable {
+    var inner: ReadsAnUnwrittenKey
+    var note: String?
+    func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(inner, forKey: .inner)
+        try container.encode(note, forKey: .note)
     }
 }
 
