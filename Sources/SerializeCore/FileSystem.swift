@@ -246,8 +246,24 @@ enum POSIXFile {
         var existing = stat()
         let mode: mode_t = stat(destination.path, &existing) == 0 ? 0o600 : 0o666
         let descriptor = open(url.path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, mode)
-        guard descriptor >= 0 else { throw error("open", url) }
+        guard descriptor >= 0 else { throw creationError(url) }
         return (url, descriptor)
+    }
+
+    /// Why no file can be made in the folder of `url`, and what to do, from `errno` after `open`.
+    private static func creationError(_ url: URL) -> FileSystemError {
+        let code = errno
+        let advice: String? =
+            switch code {
+            case ENOENT: "its folder does not exist: create it first (mkdir -p), or write somewhere else"
+            case ENOTDIR: "a part of its path is not a folder: check the path"
+            case EACCES, EPERM: "no permission to create files in its folder: write somewhere else, or change the folder's permissions"
+            case EROFS: "its folder is on a read-only file system: write somewhere else"
+            case ENOSPC, EDQUOT: "no space left on the device: free some, or write somewhere else"
+            default: nil
+            }
+        guard let advice else { return error("open", url) }
+        return FileSystemError(.write, file: url, message: "\(advice) (\(String(cString: strerror(code))), errno \(code))")
     }
 
     /// Writes every byte of `buffer`, retrying after a signal.

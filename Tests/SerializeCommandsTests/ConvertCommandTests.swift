@@ -336,7 +336,13 @@ func scratchFolder() throws -> URL {
         try Data("[1]".utf8).write(to: folder.appendingPathComponent("in.json"))
         let unwritable = try BuiltTool.run(["convert", "in.json", "no/such/folder/out.plist"], in: folder)
         #expect(unwritable.status == 73)
-        #expect(unwritable.standardError.hasPrefix("no/such/folder/out.plist: error: cannot create a temporary file beside it"))
+        #expect(unwritable.standardError.hasPrefix(
+            "no/such/folder/out.plist: error: cannot create a temporary file beside it: its folder does not exist: create it first (mkdir -p), or write somewhere else"),
+            "\(unwritable.standardError)")
+        let underAFile = try BuiltTool.run(["convert", "in.json", "in.json/out.plist"], in: folder)
+        #expect(underAFile.status == 73)
+        #expect(underAFile.standardError.contains("a part of its path is not a folder: check the path"), "\(underAFile.standardError)")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path) == ["in.json"])
     }
 
     @Test func helpDocumentsTheExitCodes() throws {
