@@ -88,7 +88,9 @@ enum EditRun {
         do {
             data = file == "-" ? FileHandle.standardInput.readDataToEndOfFile() : try Data(contentsOf: URL(fileURLWithPath: file))
         } catch {
-            throw Serialize.Convert.fail("\(name): error: cannot read the file: \(Serialize.Convert.reason(error))", status: Serialize.Convert.Status.noInput)
+            throw Serialize.Convert.fail(
+                "\(name): error: cannot read the file: \(FileReadFailure.reason(error, reading: URL(fileURLWithPath: file)))",
+                status: Serialize.Convert.Status.noInput)
         }
         let line = options.progress.line()
         line?.tick { ProgressLine.fileText("editing", name, read: $1, of: data.count, elapsed: $0) }

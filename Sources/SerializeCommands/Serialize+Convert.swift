@@ -148,7 +148,8 @@ extension Serialize {
                 sample = try handle.read(upToCount: CSVDialect.sniffSampleSize + 1) ?? Data()
                 size = Int(try handle.seekToEnd())
             } catch {
-                throw Self.fail("\(inputName): error: cannot read the input: \(Self.reason(error))", status: Status.noInput)
+                throw Self.fail(
+                    "\(inputName): error: cannot read the input: \(FileReadFailure.reason(error, reading: inputURL))", status: Status.noInput)
             }
             let (sourceFormat, sniff) = try options.dialect.source(named: options.from ?? Self.format(ofPath: input), data: sample)
             // Standard input, or a file whose extension names no format: told by its bytes.
@@ -204,13 +205,6 @@ extension Serialize {
         /// The format a path's extension names.
         static func format(ofPath path: String) -> Format? {
             Format(fileExtension: URL(fileURLWithPath: path).pathExtension)
-        }
-
-        static func reason(_ error: any Error) -> String {
-            if let error = error as? CocoaError, let underlying = error.underlying as? POSIXError {
-                return underlying.localizedDescription
-            }
-            return (error as NSError).localizedDescription
         }
 
         /// Prints `message` to standard error and returns the exit code to throw.

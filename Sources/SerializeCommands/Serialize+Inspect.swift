@@ -39,7 +39,7 @@ enum PlistFile {
         do {
             return try inspect(file, keepingValues: keepingValues)
         } catch {
-            printError("\(file): error: cannot read the file: \(reason(error))")
+            printError("\(file): error: cannot read the file: \(FileReadFailure.reason(error, reading: URL(fileURLWithPath: file)))")
             throw ExitCode.failure
         }
     }
@@ -93,13 +93,6 @@ enum PlistFile {
 
     static func printError(_ message: String) {
         FileHandle.standardError.write(Data((message + "\n").utf8))
-    }
-
-    /// A file-reading error in a few words.
-    static func reason(_ error: any Error) -> String {
-        let error = error as NSError
-        if error.domain == NSCocoaErrorDomain, error.code == NSFileReadNoSuchFileError { return "no such file" }
-        return error.localizedDescription
     }
 }
 

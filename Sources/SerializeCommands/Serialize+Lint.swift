@@ -4,6 +4,7 @@ import ArgumentParser
 import Foundation
 import PlistInspector
 import SerializeCSV
+import SerializeCore
 import SerializeDocument
 
 extension Serialize {
@@ -48,7 +49,7 @@ extension Serialize {
                     report = try PlistFile.inspect(file, keepingValues: false)
                 } catch {
                     clean = false
-                    if !quiet { PlistFile.printError("\(file): error: cannot read the file: \(PlistFile.reason(error))") }
+                    if !quiet { PlistFile.printError("\(file): error: cannot read the file: \(FileReadFailure.reason(error, reading: URL(fileURLWithPath: file)))") }
                     continue
                 }
                 clean = clean && report.isClean

@@ -97,7 +97,7 @@ extension Serialize {
             do {
                 data = try Data(contentsOf: url)
             } catch {
-                throw InputError(description: "\(file): error: cannot read the file (\(error.localizedDescription))")
+                throw InputError(description: "\(file): error: cannot read the file: \(FileReadFailure.reason(error, reading: url))")
             }
             // A property list is read as XML or binary by content (the one sniffer, Format.detect).
             let source = from ?? Format(fileExtension: url.pathExtension) ?? Format.detect(in: data)

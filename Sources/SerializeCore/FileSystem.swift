@@ -114,6 +114,26 @@ extension FileSystem {
     }
 }
 
+/// Why a file could not be read, in words that say what to do: the one wording for every
+/// reader of a named file (the verbs, batch and file conversion, persistence).
+package enum FileReadFailure {
+    /// The reason `error`, thrown reading `url`, gives: a missing file, a folder, a permission,
+    /// or the system's own words.
+    package static func reason(_ error: any Error, reading url: URL) -> String {
+        if let error = error as? FileSystemError { return error.message }
+        var isFolder: ObjCBool = false
+        // Asked after the failure, for the words only: the read itself never checks first.
+        if !FileManager.default.fileExists(atPath: url.path, isDirectory: &isFolder) { return "no such file: check the path" }
+        if isFolder.boolValue { return "it is a folder, not a file: name a file in it" }
+        let cocoa = error as? CocoaError
+        if cocoa?.code == .fileReadNoPermission || (cocoa?.underlying as? POSIXError)?.code == .EACCES {
+            return "no permission to read it: check its permissions"
+        }
+        if let posix = cocoa?.underlying as? POSIXError { return posix.localizedDescription }
+        return (error as NSError).localizedDescription
+    }
+}
+
 /// The operating system's file system, through POSIX calls.
 public struct PosixFileSystem: FileSystem {
     /// The real file system.
@@ -126,7 +146,8 @@ public struct PosixFileSystem: FileSystem {
             // Read first and ask after: a check beforehand could race with a delete.
             return nil
         } catch {
-            throw FileSystemError(.read, file: url, message: "cannot read the file: \(error.localizedDescription)", underlying: error)
+            throw FileSystemError(
+                .read, file: url, message: "cannot read the file: \(FileReadFailure.reason(error, reading: url))", underlying: error)
         }
     }
 

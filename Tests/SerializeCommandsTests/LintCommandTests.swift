@@ -83,7 +83,7 @@ import TestSupport
     @Test func missingFileIsAnError() throws {
         let run = try BuiltTool.run(["lint", "/nonexistent/x.plist"])
         #expect(run.status == 1)
-        #expect(run.standardError == "/nonexistent/x.plist: error: cannot read the file: no such file\n")
+        #expect(run.standardError == "/nonexistent/x.plist: error: cannot read the file: no such file: check the path\n")
     }
 
     /// The column of a finding in text with character references or CDATA is the column of the

@@ -71,7 +71,7 @@ import TestSupport
     @Test func anUnreadableFileIsALocatedError() throws {
         let run = try BuiltTool.run(["roundtrip", "/nonexistent/in.json"])
         #expect(run.status == 2)
-        #expect(run.standardError.hasPrefix("/nonexistent/in.json: error: cannot read the file"))
+        #expect(run.standardError.hasPrefix("/nonexistent/in.json: error: cannot read the file: no such file: check the path"))
     }
 
     @Test func aSyntaxErrorIsReportedWithTheFileName() throws {

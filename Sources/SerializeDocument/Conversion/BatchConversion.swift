@@ -229,7 +229,7 @@ public struct BatchConversion: Sendable {
         do {
             data = try Data(contentsOf: job.input)
         } catch {
-            return failed(Diagnostic(.io, "cannot read the file: \(Self.reason(error))"), .opening)
+            return failed(Diagnostic(.io, "cannot read the file: \(FileReadFailure.reason(error, reading: job.input))"), .opening)
         }
         let format = source ?? Format(fileExtension: job.input.pathExtension) ?? Format.detect(in: data)
         let bytes: Data
@@ -248,11 +248,5 @@ public struct BatchConversion: Sendable {
             return failed(Diagnostic(.io, "cannot write \(job.output.path): \(PosixFileSystem.reason(error))"), .saving)
         }
         return Outcome(job: job, failure: nil, failedStep: nil)
-    }
-
-    private static func reason(_ error: any Error) -> String {
-        if let error = error as? CocoaError, let underlying = error.underlying as? POSIXError { return underlying.localizedDescription }
-        if let error = error as? CocoaError, error.code == .fileReadNoSuchFile { return "no such file" }
-        return (error as NSError).localizedDescription
     }
 }

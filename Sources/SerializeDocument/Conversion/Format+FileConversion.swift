@@ -72,7 +72,7 @@ extension Format {
             do {
                 data = try Data(contentsOf: input)
             } catch {
-                throw .reading(Diagnostic(.io, "cannot read \(input.path): \(FileConversion.reason(error))"))
+                throw .reading(Diagnostic(.io, "cannot read \(input.path): \(FileReadFailure.reason(error, reading: input))"))
             }
         }
         // A file receives the output a megabyte at a time as a stream writes it (`bytes` is
@@ -157,11 +157,6 @@ enum POSIXWrite {
 
 /// The streamed conversions behind ``Format/convert(fileAt:to:writingTo:reading:writing:warnings:)``.
 enum FileConversion {
-    static func reason(_ error: any Error) -> String {
-        if let error = error as? CocoaError, let underlying = error.underlying as? POSIXError { return underlying.localizedDescription }
-        return (error as NSError).localizedDescription
-    }
-
     /// A temporary file beside `url`, renamed over it on commit.
     static func atomicFile(_ url: URL) throws(ConversionFailure) -> AtomicFileWriter {
         do {
