@@ -24,7 +24,7 @@ extension Serialize {
                 """
         )
 
-        @Argument(help: "The property list (XML or binary).")
+        @Argument(help: "The file: a property list (XML or binary), JSON or CSV; - for standard input.")
         var file: String
 
         @Argument(help: "The key path, such as items[3].name, items.3.name or /items/3/name.")
@@ -33,13 +33,16 @@ extension Serialize {
         @Option(name: .customLong("to"), help: "The output: raw, typed, json, xml or binary.")
         var output: Output = .raw
 
+        @OptionGroup(title: "CSV dialect (default: sniffed)")
+        var dialect: CSVDialectOptions
+
         func validate() throws {
             _ = try PlistFile.keyPath(keyPath)
         }
 
         func run() throws {
             let path = try PlistFile.keyPath(keyPath)
-            let value = try PlistFile.value(at: path, in: PlistFile.document(file))
+            let value = try PlistFile.value(at: path, in: PlistFile.document(file, dialect: dialect))
             let bytes: Data
             switch output {
             case .raw:

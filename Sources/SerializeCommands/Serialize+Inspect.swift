@@ -26,7 +26,7 @@ extension Serialize {
     }
 }
 
-/// What the property-list verbs share: reading a file, key paths, messages.
+/// What the inspection verbs share: reading a file (a property list, JSON or CSV), key paths, messages.
 enum PlistFile {
     /// The key-path rules, for command discussions.
     static let keyPathHelp = """
@@ -54,9 +54,31 @@ enum PlistFile {
         return try PlistLinter().lint(contentsOf: URL(fileURLWithPath: file), keepingValues: keepingValues)
     }
 
-    /// The value of `file`; its errors are printed and fail the command.
-    static func document(_ file: String) throws -> Document {
-        let report = try report(file, keepingValues: true)
+    /// The value of `file` (standard input for `-`); its errors are printed and fail the
+    /// command. The format is told as `convert` tells it (the extension, else the bytes; CSV in
+    /// the `dialect` flags' dialect or the sniffed one): a property list is read by the
+    /// inspector (its errors with line:column and key path, as `lint` prints them), JSON and
+    /// CSV by their readers.
+    static func document(_ file: String, dialect: CSVDialectOptions) throws -> Document {
+        let data: Data
+        do {
+            data = try file == "-"
+                ? FileHandle.standardInput.readDataToEndOfFile() : Data(contentsOf: URL(fileURLWithPath: file), options: .mappedIfSafe)
+        } catch {
+            printError("\(file): error: cannot read the file: \(FileReadFailure.reason(error, reading: URL(fileURLWithPath: file)))")
+            throw ExitCode.failure
+        }
+        let (format, sniff) = try dialect.source(named: file == "-" ? nil : Serialize.Convert.format(ofPath: file), data: data)
+        for note in sniff?.notes ?? [] { printError(note.inFile(file).commandLineText) }
+        guard format.isPropertyList else {
+            do {
+                return try format.read(data)
+            } catch {
+                printError(error.inFile(file).commandLineText)
+                throw ExitCode.failure
+            }
+        }
+        let report = PlistLinter().lint(data, keepingValues: true)
         if let document = report.document { return document }
         for finding in report.findings where finding.severity == .error { printError(finding.findingText(file: file)) }
         throw ExitCode.failure

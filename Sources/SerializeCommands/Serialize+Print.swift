@@ -1,14 +1,14 @@
-/// `serialize print FILE`: a stable, typed tree of a property list.
+/// `serialize print FILE`: a stable, typed tree of a property list, JSON or CSV file.
 
 import ArgumentParser
 import Foundation
 import PlistInspector
 
 extension Serialize {
-    /// Prints a property list as a typed tree.
+    /// Prints a file as a typed tree.
     struct Print: ParsableCommand {
         static let configuration = CommandConfiguration(
-            abstract: "Print a property list as a stable tree with the type of every value.",
+            abstract: "Print a property list, JSON or CSV file as a stable tree with the type of every value.",
             discussion: """
                 One value per line, indented by depth: `"name": string "Ann"`, `[0]: integer 7`, \
                 `dictionary (3 entries)`. Keys keep their document order and strings are quoted \
@@ -17,14 +17,17 @@ extension Serialize {
                 """
         )
 
-        @Argument(help: "The property list to print (XML or binary).")
+        @Argument(help: "The file to print: a property list (XML or binary), JSON or CSV; - for standard input.")
         var file: String
 
         @Flag(help: "Print the typed tree as JSON: {\"type\": …, \"value\": …} per value.")
         var json = false
 
+        @OptionGroup(title: "CSV dialect (default: sniffed)")
+        var dialect: CSVDialectOptions
+
         func run() throws {
-            let document = try PlistFile.document(file)
+            let document = try PlistFile.document(file, dialect: dialect)
             print(json ? PlistPrinter.json(document) : PlistPrinter.text(document), terminator: "")
         }
     }

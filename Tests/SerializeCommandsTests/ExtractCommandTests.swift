@@ -17,6 +17,45 @@ import TestSupport
         #expect(run.standardOutput == output)
     }
 
+    /// What `convert` writes, `extract`, `type` and `print` read: the plist fixture as JSON
+    /// gives the same scalars (its date and data become text, as JSON holds them).
+    @Test func jsonAndCSVFilesAreReadToo() throws {
+        let folder = try scratchFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let json = folder.appendingPathComponent("valid.json").path
+        #expect(try BuiltTool.run(["convert", Self.file, json]).status == 0)
+        for (keyPath, output) in [("name", "Ann & Bob <co>\n"), ("big", "18446744073709551615\n"), ("/flags/0", "true\n"), ("ratio", "0.5\n"), ("ünïcode", "日本語\n")] {
+            let run = try BuiltTool.run(["extract", json, keyPath])
+            #expect(run.status == 0 && run.standardOutput == output, "\(keyPath): \(run.standardOutput)\(run.standardError)")
+        }
+        #expect(try BuiltTool.run(["print", json]).standardOutput.contains("\"flags\": array (2 items)\n    [0]: bool true\n"))
+        // JSON's null, and numbers past 64 bits, as written.
+        let nulls = try BuiltTool.run(["type", "-", "a.1"], input: Data(#"{"a": [1, null, 123456789012345678901234567890]}"#.utf8))
+        #expect(nulls.standardOutput == "null\n", "\(nulls.standardError)")
+        let big = try BuiltTool.run(["extract", "-", "/a/2"], input: Data(#"{"a": [1, null, 123456789012345678901234567890]}"#.utf8))
+        #expect(big.standardOutput == "123456789012345678901234567890\n")
+        // CSV in the dialect its bytes show (semicolons), records by index.
+        let csv = folder.appendingPathComponent("prices.csv")
+        try Data("item;price\nCafé;1,50\nThé;2,00\n".utf8).write(to: csv)
+        let price = try BuiltTool.run(["extract", csv.path, "[1].price"])
+        #expect(price.status == 0 && price.standardOutput == "2,00\n", "\(price.standardError)")
+        // The dialect flags of convert and lint (any flag states the whole dialect): the first row as data.
+        let headless = try BuiltTool.run(["extract", csv.path, "[0].column1", "--no-header", "--delimiter", ";"])
+        #expect(headless.status == 0 && headless.standardOutput == "item\n", "\(headless.standardError)")
+        let refused = try BuiltTool.run(["type", json, "name", "--delimiter", ";"])
+        #expect(refused.status != 0 && refused.standardError.contains("apply to CSV input; the input is"), "\(refused.standardError)")
+        // A JSON error says where, as convert says it; a .plist holding JSON is still refused
+        // by the inspector, which names what it looks like.
+        let bad = folder.appendingPathComponent("bad.json")
+        try Data(#"{"a": [1,}"#.utf8).write(to: bad)
+        let broken = try BuiltTool.run(["print", "bad.json"], in: folder)
+        #expect(broken.status == 1)
+        #expect(broken.standardError == "bad.json:1:10: error: unexpected '}', expected a value\n")
+        try Data(#"{"a": 1}"#.utf8).write(to: folder.appendingPathComponent("json.plist"))
+        let plist = try BuiltTool.run(["type", "json.plist", "a"], in: folder)
+        #expect(plist.status == 1 && plist.standardError.contains("not an XML or binary property list: it starts with '{', like JSON"))
+    }
+
     @Test func rawDataIsTheBytes() throws {
         let run = try BuiltTool.run(["extract", Self.file, "blob", "--to", "raw"])
         #expect(run.standardOutput == "Hello")
