@@ -117,13 +117,16 @@ extension FileSystem {
 /// Why a file could not be read, in words that say what to do: the one wording for every
 /// reader of a named file (the verbs, batch and file conversion, persistence).
 package enum FileReadFailure {
+    /// What is said of a file that is not there.
+    package static let noSuchFile = "no such file: check the path"
+
     /// The reason `error`, thrown reading `url`, gives: a missing file, a folder, a permission,
     /// or the system's own words.
     package static func reason(_ error: any Error, reading url: URL) -> String {
         if let error = error as? FileSystemError { return error.message }
         var isFolder: ObjCBool = false
         // Asked after the failure, for the words only: the read itself never checks first.
-        if !FileManager.default.fileExists(atPath: url.path, isDirectory: &isFolder) { return "no such file: check the path" }
+        if !FileManager.default.fileExists(atPath: url.path, isDirectory: &isFolder) { return noSuchFile }
         if isFolder.boolValue { return "it is a folder, not a file: name a file in it" }
         let cocoa = error as? CocoaError
         if cocoa?.code == .fileReadNoPermission || (cocoa?.underlying as? POSIXError)?.code == .EACCES {

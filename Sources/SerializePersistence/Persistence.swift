@@ -141,7 +141,7 @@ public struct Persistence: Sendable {
 
     func read(_ url: URL) throws -> Data {
         guard let data = try fileOperation({ try fileSystem.contents(of: url) }) else {
-            throw PersistenceError(.readFailed, file: url, message: "no such file")
+            throw PersistenceError(.readFailed, file: url, message: FileReadFailure.noSuchFile)
         }
         return data
     }

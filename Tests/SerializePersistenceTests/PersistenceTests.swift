@@ -127,7 +127,7 @@ import SerializeDocument
         #expect {
             try Persistence().load(Settings.self, from: url)
         } throws: { error in
-            (error as? PersistenceError)?.kind == .readFailed && String(describing: error) == "\(url.path): error: no such file"
+            (error as? PersistenceError)?.kind == .readFailed && String(describing: error) == "\(url.path): error: no such file: check the path"
         }
     }
 
