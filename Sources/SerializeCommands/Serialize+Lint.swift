@@ -11,7 +11,7 @@ extension Serialize {
     /// Checks property lists and reports every problem with its location.
     struct Lint: ParsableCommand {
         static let configuration = CommandConfiguration(
-            abstract: "Check property lists and CSV files and report every problem, each with its line and column.",
+            abstract: "Check property lists, CSV and JSON files and report every problem, each with its line and column.",
             discussion: """
                 Prints one line per finding, `file:line:column: error|warning|note: message \
                 [key path]` (binary property lists give a byte offset instead of a line), and \
@@ -25,10 +25,14 @@ extension Serialize {
                 repeated header names, bytes that are not UTF-8 (errors, each with the flag that \
                 gets through, usually --recover); footnotes or another table after the table \
                 (warnings); empty lines and mixed line ends (notes).
+
+                JSON: a file named .json, or any input whose bytes are JSON (`{`, `[`, `"`), is \
+                read as `convert` reads it, and its first error is reported with its line and \
+                column (a JSON reader cannot go on past a syntax error).
                 """
         )
 
-        @Argument(help: "The property lists (XML or binary) or CSV files to check; - reads standard input.")
+        @Argument(help: "The property lists (XML or binary), CSV or JSON files to check; - reads standard input.")
         var files: [String]
 
         @OptionGroup(title: "CSV dialect (default: sniffed)")
@@ -44,9 +48,24 @@ extension Serialize {
                     clean = lintCSV(file, data: csv) && clean
                     continue
                 }
+                if let json = jsonInput(file) {
+                    clean = lintJSON(file, data: json) && clean
+                    continue
+                }
                 let report: PlistReport
                 do {
-                    report = try PlistFile.inspect(file, keepingValues: false)
+                    if file == "-" {
+                        // Read once: JSON on standard input is told by its bytes, anything else
+                        // goes to the inspector.
+                        let data = FileHandle.standardInput.readDataToEndOfFile()
+                        if Format.detect(in: data) == .json {
+                            clean = lintJSON(file, data: data) && clean
+                            continue
+                        }
+                        report = PlistLinter().lint(data, keepingValues: false)
+                    } else {
+                        report = try PlistFile.inspect(file, keepingValues: false)
+                    }
                 } catch {
                     clean = false
                     if !quiet { PlistFile.printError("\(file): error: cannot read the file: \(FileReadFailure.reason(error, reading: URL(fileURLWithPath: file)))") }
@@ -72,6 +91,30 @@ extension Serialize.Lint {
         // An unreadable file goes the property-list way, which reports that it cannot be read.
         guard let data else { return nil }
         return dialect.isEmpty && named == nil && Format.detect(in: data).csvDialect == nil ? nil : data
+    }
+
+    /// The bytes of `file` when it is JSON: named .json, or with no extension that names another
+    /// format and JSON bytes (`Format.detect`); else `nil`. (Standard input is told apart in
+    /// `run()`, which reads it once.)
+    func jsonInput(_ file: String) -> Data? {
+        guard dialect.isEmpty, file != "-" else { return nil }
+        let named = Format(fileExtension: URL(fileURLWithPath: file).pathExtension)
+        guard named == nil || named == .json else { return nil }
+        // An unreadable file goes the property-list way, which reports that it cannot be read.
+        guard let data = try? Data(contentsOf: URL(fileURLWithPath: file)) else { return nil }
+        return named == .json || Format.detect(in: data) == .json ? data : nil
+    }
+
+    /// Prints the JSON reader's first error in `data`, or `file: OK`; `true` when it read.
+    func lintJSON(_ file: String, data: Data) -> Bool {
+        do {
+            _ = try Format.json.read(data)
+            if !quiet { print("\(file): OK") }
+            return true
+        } catch {
+            if !quiet { print(error.inFile(file).commandLineText) }
+            return false
+        }
     }
 
     /// Prints `SerializeCSV`'s `CSVLinter` report on `data`; `true` when it is clean.

@@ -80,6 +80,27 @@ import TestSupport
         #expect(!FileManager.default.fileExists(atPath: directory.appendingPathComponent("out.json").path))
     }
 
+    /// JSON is linted as convert reads it: what convert writes is OK, a broken file gives its
+    /// first error with line and column, on standard input too; a .plist holding JSON is still
+    /// the inspector's (it is not a property list).
+    @Test func jsonFilesGiveTheirFirstErrorOrOK() throws {
+        let folder = try scratchFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        #expect(try BuiltTool.run(["convert", Self.path("valid.plist"), "valid.json"], in: folder).status == 0)
+        try Data("{\n  \"a\": [1,\n  }\n".utf8).write(to: folder.appendingPathComponent("broken.json"))
+        try Data(#"["no extension"]"#.utf8).write(to: folder.appendingPathComponent("listing"))
+        let run = try BuiltTool.run(["lint", "valid.json", "broken.json", "listing"], in: folder)
+        #expect(run.status == 1)
+        #expect(run.standardOutput == "valid.json: OK\nbroken.json:3:3: error: unexpected '}', expected a value\nlisting: OK\n")
+        let piped = try BuiltTool.run(["lint", "-"], input: Data("[1 2]".utf8))
+        #expect(piped.status == 1 && piped.standardOutput == "-:1:4: error: expected ',' or ']' after array element, found '2'\n", "\(piped.standardOutput)")
+        let quiet = try BuiltTool.run(["lint", "-q", "valid.json"], in: folder)
+        #expect(quiet.status == 0 && quiet.standardOutput.isEmpty)
+        try Data(#"{"a": 1}"#.utf8).write(to: folder.appendingPathComponent("json.plist"))
+        let plist = try BuiltTool.run(["lint", "json.plist"], in: folder)
+        #expect(plist.status == 1 && plist.standardOutput.contains("not an XML or binary property list"))
+    }
+
     @Test func missingFileIsAnError() throws {
         let run = try BuiltTool.run(["lint", "/nonexistent/x.plist"])
         #expect(run.status == 1)
