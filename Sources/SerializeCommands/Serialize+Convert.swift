@@ -154,12 +154,8 @@ extension Serialize {
             let (sourceFormat, sniff) = try options.dialect.source(named: options.from ?? Self.format(ofPath: input), data: sample)
             // Standard input, or a file whose extension names no format: told by its bytes.
             let toldByContent = options.from == nil && Self.format(ofPath: input) == nil
-            // What sniffing guessed: its notes always (a Latin-1 fallback), the dialect with --verbose.
-            for note in sniff?.notes ?? [] { FileHandle.standardError.write(Data((note.inFile(inputName).commandLineText + "\n").utf8)) }
-            if let sniff, verbose || (toldByContent && input != "-" && !URL(fileURLWithPath: input).pathExtension.isEmpty) {
-                // Always said for a file whose extension names some other format (notes.yaml):
-                // CSV is the guess for bytes with no signature, so it is not made silently.
-                FileHandle.standardError.write(Data("\(inputName): note: read as CSV: \(sniff.summary)\n".utf8))
+            for message in Self.guesses(of: sniff, input: input, named: inputName, toldByContent: toldByContent, verbose: verbose) {
+                FileHandle.standardError.write(Data((message + "\n").utf8))
             }
             let targetFormat = options.to ?? (output == "-" ? .json : Self.format(ofPath: output) ?? .json)
 
@@ -200,6 +196,20 @@ extension Serialize {
                 case let .writing(error): throw Self.fail(error.inFile(inputName).commandLineText, status: Status.unrepresentable)
                 }
             }
+        }
+
+        /// What sniffing guessed about `input` (shown as `inputName`), one line each for standard
+        /// error: its notes always (a Latin-1 fallback), and the dialect with `verbose`, or
+        /// always for a file whose format was told by its bytes though its extension names some
+        /// other format (notes.yaml): CSV is the guess for bytes with no signature, so it is not
+        /// made silently.
+        static func guesses(of sniff: CSVSniff?, input: String, named inputName: String, toldByContent: Bool, verbose: Bool) -> [String] {
+            guard let sniff else { return [] }
+            var lines = sniff.notes.map { $0.inFile(inputName).commandLineText }
+            if verbose || (toldByContent && input != "-" && !URL(fileURLWithPath: input).pathExtension.isEmpty) {
+                lines.append("\(inputName): note: read as CSV: \(sniff.summary)")
+            }
+            return lines
         }
 
         /// The format a path's extension names.

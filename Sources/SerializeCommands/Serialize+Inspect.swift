@@ -68,8 +68,9 @@ enum PlistFile {
             printError("\(file): error: cannot read the file: \(FileReadFailure.reason(error, reading: URL(fileURLWithPath: file)))")
             throw ExitCode.failure
         }
-        let (format, sniff) = try dialect.source(named: file == "-" ? nil : Serialize.Convert.format(ofPath: file), data: data)
-        for note in sniff?.notes ?? [] { printError(note.inFile(file).commandLineText) }
+        let named = file == "-" ? nil : Serialize.Convert.format(ofPath: file)
+        let (format, sniff) = try dialect.source(named: named, data: data)
+        for message in Serialize.Convert.guesses(of: sniff, input: file, named: file, toldByContent: named == nil, verbose: false) { printError(message) }
         guard format.isPropertyList else {
             do {
                 return try format.read(data)

@@ -44,6 +44,11 @@ import TestSupport
         #expect(headless.status == 0 && headless.standardOutput == "item\n", "\(headless.standardError)")
         let refused = try BuiltTool.run(["type", json, "name", "--delimiter", ";"])
         #expect(refused.status != 0 && refused.standardError.contains("apply to CSV input; the input is"), "\(refused.standardError)")
+        // Bytes with no signature under an extension that names no format are read as CSV,
+        // and said to be, as convert says it.
+        try Data("hello world\nsecond line\n".utf8).write(to: folder.appendingPathComponent("notes.md"))
+        let guessed = try BuiltTool.run(["type", "notes.md", "[0].world"], in: folder)
+        #expect(guessed.standardOutput == "string\n" && guessed.standardError.hasPrefix("notes.md: note: read as CSV: "), "\(guessed.standardError)")
         // A JSON error says where, as convert says it; a .plist holding JSON is still refused
         // by the inspector, which names what it looks like.
         let bad = folder.appendingPathComponent("bad.json")
