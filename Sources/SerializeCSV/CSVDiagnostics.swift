@@ -19,6 +19,9 @@ extension Diagnostic.Code {
     public static let trailingBlock = Self(rawValue: "trailingBlock")
     /// The dialect a CSV input was read in, or looks like (a note of ``CSVLinter``).
     public static let csvDialect = Self(rawValue: "csvDialect")
+    /// Lines before the header that sniffing took for a preamble and skipped (a note of
+    /// ``CSVDialect/sniff(_:)``: the guess is said, never made silently).
+    public static let csvPreamble = Self(rawValue: "csvPreamble")
     /// Empty lines between rows, which reading skips (a note of ``CSVLinter``).
     public static let emptyLines = Self(rawValue: "emptyLines")
     /// Line ends of more than one kind (CRLF, LF, CR), which reading accepts (a note of ``CSVLinter``).

@@ -44,6 +44,7 @@ extension CSVDialect {
     ///   (more than one, on at least two lines; empty lines count as neither) are skipped
     ///   (``skipLines``); when no count above one is on two lines, a whole input whose last
     ///   line has more fields than each line before it is a header-only table after a preamble;
+    ///   a note (``Diagnostic/Code/csvPreamble``) says which lines were skipped;
     /// - **header**: the first row is data when, in some column, it holds a number where every
     ///   other row does too (a trailing block of footnotes left out), in at least as many columns as it holds text above numbers (a
     ///   column name is seldom a number; a data row may hold `n/a` in a numeric column); else
@@ -95,7 +96,23 @@ extension CSVDialect {
             dialect.skipLines = last
         }
         dialect.hasHeader = looksLikeHeader(text, dialect: dialect)
+        if dialect.skipLines > 0 { notes.append(preambleNote(text, skipped: dialect.skipLines)) }
         return CSVSniff(dialect: dialect, notes: notes)
+    }
+
+    /// The note that says a preamble was skipped, quoting its first line: lines of the file are
+    /// left out, so the guess is said, with the flag that reads them (`a,b` above a row
+    /// `1,2,3` is a preamble and a header-only table, or a table whose rows are too long).
+    static func preambleNote(_ text: [UInt8], skipped: Int) -> Diagnostic {
+        let firstLine = String(decoding: text.prefix { $0 != 0x0A && $0 != 0x0D }, as: UTF8.self)
+        let shown = firstLine.unicodeScalars.count > 60
+            ? String(String.UnicodeScalarView(firstLine.unicodeScalars.prefix(60))) + "…" : firstLine
+        let message = skipped == 1
+            ? "skipped the first line as a preamble before the table: \"\(shown)\""
+            : "skipped the first \(skipped) lines as a preamble before the table (the first: \"\(shown)\")"
+        return Diagnostic(
+            .csvPreamble, message, severity: .note,
+            remedy: Remedy(option: "skipLines", value: "0", effect: "read \(skipped == 1 ? "it" : "them") as part of the table"))
     }
 
     /// Whether `bytes` are UTF-8; with `cutAllowed`, a sequence cut short at the end counts.

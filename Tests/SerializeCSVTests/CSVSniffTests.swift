@@ -32,6 +32,27 @@ import Testing
         #expect(CSVDialect.sniff(Array("a,b\n1,2\n".utf8)).notes.isEmpty)
     }
 
+    /// Skipping lines leaves part of the file out, so the guess is said: a note quoting the
+    /// first skipped line, with the flag that reads the lines as the table. `a,b` above one
+    /// longer row reads as a header-only table after a preamble, or as a row too long for its
+    /// header: the note is what tells the two apart for the reader.
+    @Test func aSkippedPreambleIsSaidWithItsFirstLine() throws {
+        let report = CSVDialect.sniff(Array("Sales report\nexported today\nname,age\nAda,36\n".utf8))
+        #expect(report.dialect.skipLines == 2)
+        let note = try #require(report.notes.first { $0.code == .csvPreamble })
+        #expect(note.severity == .note)
+        #expect(note.message == "skipped the first 2 lines as a preamble before the table (the first: \"Sales report\")")
+        #expect(note.remedy == Remedy(option: "skipLines", value: "0", effect: "read them as part of the table"))
+        let ragged = CSVDialect.sniff(Array("a,b\n1,2,3\n".utf8))
+        #expect(ragged.dialect.skipLines == 1)
+        #expect(ragged.notes.map(\.message) == ["skipped the first line as a preamble before the table: \"a,b\""])
+        // A long first line is cut.
+        let long = String(repeating: "x", count: 70)
+        let cut = CSVDialect.sniff(Array("\(long)\nname,age\nAda,36\nBo,41\n".utf8))
+        #expect(cut.notes.first?.message == "skipped the first line as a preamble before the table: \"\(String(repeating: "x", count: 60))…\"")
+        #expect(CSVDialect.sniff(Array("name,age\nAda,36\n".utf8)).notes.isEmpty)
+    }
+
     @Test func aMultibyteSequenceCutByTheSampleEndIsStillUTF8() {
         let bytes = Array(repeating: UInt8(ascii: "a"), count: CSVDialect.sniffSampleSize - 1) + Array("é\n".utf8)
         #expect(CSVDialect.sniff(bytes).dialect.encoding == .utf8)

@@ -97,6 +97,22 @@ import TestSupport
         #expect(run.standardError.contains("in.csv: note: the input is not UTF-8; read as latin1 (use --encoding latin1 to state the encoding)"))
     }
 
+    /// Lines skipped as a preamble are said, without --verbose: a ragged two-line file (a row
+    /// longer than its header) reads as a preamble and a header-only table, and the note with
+    /// --skip-lines 0 is what gets the error that names the real problem.
+    @Test func aSkippedPreambleIsANoteOnStandardError() throws {
+        let url = try file(Array("a,b\n1,2,3\n".utf8))
+        let run = try BuiltTool.run(["convert", "--compact", url.path, "-"])
+        #expect(run.status == 0)
+        #expect(run.standardOutput == "[]")
+        #expect(run.standardError.hasSuffix("in.csv: note: skipped the first line as a preamble before the table: \"a,b\" (use --skip-lines 0 to read it as part of the table)\n"))
+        let asTable = try BuiltTool.run(["convert", "--skip-lines", "0", url.path, "-"])
+        #expect(asTable.status == 65)
+        #expect(asTable.standardError.contains("in.csv:2:5: error: row has 3 fields but the header names 2 columns"), "\(asTable.standardError)")
+        let linted = try BuiltTool.run(["lint", url.path])
+        #expect(linted.standardOutput.contains("in.csv: note: skipped the first line as a preamble before the table: \"a,b\""))
+    }
+
     @Test func verboseSaysWhatWasSniffed() throws {
         let url = try file(Array("a|b\n1|2\n".utf8))
         let run = try BuiltTool.run(["convert", "--verbose", url.path, "-"])
