@@ -13,6 +13,8 @@ extension Serialize.Convert {
         guard let target = options.to else { return }
         var batch = BatchConversion(target: target, source: options.from.map { $0.csvDialect.map { .csv(options.dialect.applied(to: $0)) } ?? $0 }, reading: options.formatOptions, writing: options.formatOptions)
         if let jobs { batch.maximumConcurrency = jobs }
+        // As for one file: without a dialect flag, each CSV file is read in the dialect it shows.
+        batch.sniffsCSVDialect = options.dialect.isEmpty
         let plan = batch.plan(files.map { URL(fileURLWithPath: $0) }, recursive: recursive, into: URL(fileURLWithPath: folder))
         let line = progress.line()
         let outcomes = await batch.run(plan) { state in
@@ -21,6 +23,7 @@ extension Serialize.Convert {
         line?.finish()
         var status: Int32 = 0
         for outcome in outcomes {
+            for note in outcome.notes { FileHandle.standardError.write(Data((note.commandLineText + "\n").utf8)) }
             guard let failure = outcome.failure else { continue }
             FileHandle.standardError.write(Data((failure.commandLineText + "\n").utf8))
             let code: Int32 = switch outcome.failedStep {

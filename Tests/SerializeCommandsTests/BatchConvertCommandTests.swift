@@ -52,6 +52,31 @@ import TestSupport
         #expect(try String(contentsOf: out.appendingPathComponent("a.plist.csv"), encoding: .utf8) == "k\r\np\r\n")
     }
 
+    /// A batch reads each CSV file as `convert` reads it alone: in the dialect its bytes show
+    /// (semicolons, Latin-1, a preamble), with sniffing's notes on standard error; with a dialect
+    /// flag (which needs --from csv), in that dialect. Before, a batch read every .csv as RFC
+    /// 4180 and refused the file one `convert` had read.
+    @Test func csvFilesAreSniffedAsOneConvertSniffsThem() throws {
+        let folder = try scratchFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try Data("name;price\nTea;1,50\n".utf8).write(to: folder.appendingPathComponent("semi.csv"))
+        try Data(Array("name\nM".utf8) + [0xE1] + Array("laga\n".utf8)).write(to: folder.appendingPathComponent("latin.csv"))
+        try Data("Report\nname,n\nAda,1\n".utf8).write(to: folder.appendingPathComponent("report.csv"))
+        let out = folder.appendingPathComponent("out")
+        let run = try BuiltTool.run(["convert", "semi.csv", "latin.csv", "report.csv", "--to", "json", "--out-dir", out.path, "--jobs", "1"], in: folder)
+        #expect(run.status == 0, "\(run.standardError)")
+        for name in ["semi", "latin", "report"] {
+            let alone = try BuiltTool.run(["convert", "\(name).csv", "-"], in: folder)
+            #expect(try String(contentsOf: out.appendingPathComponent("\(name).json"), encoding: .utf8) == alone.standardOutput, "\(name)")
+        }
+        #expect(try Format.json.read(Data(contentsOf: out.appendingPathComponent("semi.json"))) == [["name": "Tea", "price": "1,50"]])
+        #expect(run.standardError.contains("latin.csv: note: the input is not UTF-8; read as latin1"))
+        #expect(run.standardError.contains("report.csv: note: skipped the first line as a preamble before the table: \"Report\""))
+        // A stated dialect is the dialect: every file is read in it.
+        let stated = try BuiltTool.run(["convert", "semi.csv", "--from", "csv", "--delimiter", ",", "--to", "json", "--out-dir", out.path], in: folder)
+        #expect(stated.status == 65 && stated.standardError.contains("semi.csv:2:7: error: row has 2 fields but the header names 1 column"))
+    }
+
     /// Standard error is a pipe here, not a terminal: even with the delay at zero, no progress
     /// line is drawn (no carriage return, no clear-line escape, no "files," counter).
     @Test func progressIsSilentWhenStandardErrorIsNotATerminal() throws {

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import SerializeCore
+import SerializeCSV
 @testable import SerializeDocument
 
 /// A fresh folder holding `files` (relative path → contents), removed by the caller.
@@ -58,6 +59,25 @@ private let plist = """
         #expect(plan.skipped.map(\.lastPathComponent) == ["notes.txt"])
         let flat = batch.plan([root.appendingPathComponent("in")], recursive: false, into: out)
         #expect(flat.jobs.count == 1 && flat.jobs[0].refusal?.message.contains("-r") == true)
+    }
+
+    /// A CSV file without a stated dialect is sniffed, and the guess is in the outcome's notes;
+    /// a stated dialect is used as it is unless `sniffsCSVDialect` says it names the format only.
+    @Test func csvFilesAreReadInTheDialectTheyShow() async throws {
+        let root = try folder(["in/semi.csv": "Export\nname;price\nTea;1,50\n"])
+        defer { try? FileManager.default.removeItem(at: root) }
+        let out = root.appendingPathComponent("out")
+        let inputs = [root.appendingPathComponent("in/semi.csv")]
+        let batch = BatchConversion(target: .json, maximumConcurrency: 1)
+        let sniffed = await batch.run(batch.plan(inputs, recursive: false, into: out))
+        #expect(sniffed.map(\.failure) == [nil])
+        #expect(try Format.json.read(Data(contentsOf: out.appendingPathComponent("semi.json"))) == [["name": "Tea", "price": "1,50"]])
+        #expect(sniffed.first?.notes.map(\.code) == [.csvPreamble])
+        #expect(sniffed.first?.notes.first?.file == inputs[0].path)
+        var stated = BatchConversion(target: .json, source: .csv, maximumConcurrency: 1)
+        #expect(await stated.run(stated.plan(inputs, recursive: false, into: out)).first?.failure?.code == .fieldCountMismatch)
+        stated.sniffsCSVDialect = true
+        #expect(await stated.run(stated.plan(inputs, recursive: false, into: out)).first?.failure == nil)
     }
 
     @Test func anOutputThatWouldReplaceAnInputIsRefused() throws {

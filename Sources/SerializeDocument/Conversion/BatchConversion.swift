@@ -3,6 +3,7 @@
 
 public import Foundation
 public import SerializeCore
+internal import SerializeCSV
 
 /// Converts many files to one format, several at a time; a file that fails does not stop the
 /// others.
@@ -30,7 +31,10 @@ public struct BatchConversion: Sendable {
     /// The format every output is written in.
     public var target: Format
     /// The inputs' format, or `nil` to take it from each file's extension (property lists by
-    /// content) or, for an unknown extension, from its bytes (``Format/detect(in:)``).
+    /// content) or, for an unknown extension, from its bytes (``Format/detect(in:)``). A CSV
+    /// file read without a stated format is read in the dialect its bytes show
+    /// (`CSVDialect.sniff(_:)`), as `serialize convert` reads one file; ``Outcome/notes`` say
+    /// what was guessed.
     public var source: Format?
     /// The options for reading the inputs.
     public var reading: FormatOptions
@@ -38,6 +42,10 @@ public struct BatchConversion: Sendable {
     public var writing: FormatOptions
     /// How many files are converted at the same time; at least 1.
     public var maximumConcurrency: Int
+    /// Whether a ``source`` of CSV names the format only, its dialect to be sniffed from each
+    /// file as for a file without a stated format (`serialize convert --from csv` without a
+    /// dialect flag); `false` reads every file in `source`'s dialect.
+    public var sniffsCSVDialect = false
 
     /// A batch converting to `target`, as many files at a time as the machine has active cores.
     public init(
@@ -105,6 +113,9 @@ public struct BatchConversion: Sendable {
         public var failure: Diagnostic?
         /// Where it failed; `nil` when converted.
         public var failedStep: Step?
+        /// What reading guessed, with the input's name: sniffing's notes for a CSV file whose
+        /// dialect no one stated (a Latin-1 fallback, skipped preamble lines).
+        public var notes: [Diagnostic] = []
     }
 
     // MARK: - Planning
@@ -221,8 +232,9 @@ public struct BatchConversion: Sendable {
 
     /// Reads, converts and writes one file.
     func convert(_ job: Job) -> Outcome {
+        var notes: [Diagnostic] = []
         func failed(_ diagnostic: Diagnostic, _ step: Step) -> Outcome {
-            Outcome(job: job, failure: diagnostic.inFile(job.input.path), failedStep: step)
+            Outcome(job: job, failure: diagnostic.inFile(job.input.path), failedStep: step, notes: notes)
         }
         if let refusal = job.refusal { return failed(refusal, .opening) }
         let data: Data
@@ -231,7 +243,12 @@ public struct BatchConversion: Sendable {
         } catch {
             return failed(Diagnostic(.io, "cannot read the file: \(FileReadFailure.reason(error, reading: job.input))"), .opening)
         }
-        let format = source ?? Format(fileExtension: job.input.pathExtension) ?? Format.detect(in: data)
+        var format = source ?? Format(fileExtension: job.input.pathExtension) ?? Format.detect(in: data)
+        if format.csvDialect != nil, source == nil || sniffsCSVDialect {
+            let sniff = CSVDialect.sniff(data)
+            format = .csv(sniff.dialect)
+            notes = sniff.notes.map { $0.inFile(job.input.path) }
+        }
         let bytes: Data
         do {
             bytes = try format.convert(data, to: target, reading: reading, writing: writing)
@@ -247,6 +264,6 @@ public struct BatchConversion: Sendable {
         } catch {
             return failed(Diagnostic(.io, "cannot write \(job.output.path): \(PosixFileSystem.reason(error))"), .saving)
         }
-        return Outcome(job: job, failure: nil, failedStep: nil)
+        return Outcome(job: job, failure: nil, failedStep: nil, notes: notes)
     }
 }
