@@ -40,6 +40,8 @@ extension CSVDialect {
     ///   by text (not a delimiter or a line end): `"say \"hi\""`;
     /// - **whitespace**: ``trimsUnquotedWhitespace`` when at least half of the delimiters outside
     ///   quotes have a space or tab beside them (`a, b` and `a , b`);
+    /// - **Excel's `sep=` line**: a first line `sep=;` names the delimiter and is skipped (a note
+    ///   says so), as Excel reads it;
     /// - **preamble**: leading lines with fewer fields than the count most later lines have
     ///   (more than one, on at least two lines; empty lines count as neither) are skipped
     ///   (``skipLines``); when no count above one is on two lines, a whole input whose last
@@ -72,8 +74,10 @@ extension CSVDialect {
         if data.count > sample.count, let end = text.lastIndex(where: { $0 == 0x0A || $0 == 0x0D }) { text = Array(text[...end]) }
         // Quote, then delimiter.
         dialect.quote = quoteScore(text, "'") > quoteScore(text, "\"") ? "'" : "\""
-        let common = dialect.detectDelimiter(in: text)
-        dialect.delimiter = spaceDelimiter(text, dialect: dialect, beating: common) ?? common ?? ","
+        // Excel's first line `sep=;` names the delimiter.
+        let separator = excelSeparator(text)
+        let common = separator ?? dialect.detectDelimiter(in: text)
+        dialect.delimiter = separator ?? spaceDelimiter(text, dialect: dialect, beating: common) ?? common ?? ","
         dialect.escape = backslashEscapes(text, dialect: dialect) ? "\\" : nil
         dialect.trimsUnquotedWhitespace = blanksAroundDelimiters(text, dialect: dialect)
         // Preamble: leading lines whose field count is not the most common one.
@@ -95,9 +99,25 @@ extension CSVDialect {
             // the whole input, the last line that is not empty has more fields than each before.
             dialect.skipLines = last
         }
+        if let separator {
+            // The `sep=` line is no row: skipped, and said, as any skipped line is.
+            dialect.skipLines = 1
+            notes.append(Diagnostic(
+                .csvPreamble, "skipped the first line \"sep=\(separator)\", which names the delimiter (as Excel writes it)", severity: .note))
+        }
         dialect.hasHeader = looksLikeHeader(text, dialect: dialect)
-        if dialect.skipLines > 0 { notes.append(preambleNote(text, skipped: dialect.skipLines)) }
+        if dialect.skipLines > 0, separator == nil { notes.append(preambleNote(text, skipped: dialect.skipLines)) }
         return CSVSniff(dialect: dialect, notes: notes)
+    }
+
+    /// The delimiter a first line `sep=;` names (Excel writes it, and reads the file in that
+    /// delimiter): one ASCII character that is not a quote or a line end, alone on the line.
+    static func excelSeparator(_ text: [UInt8]) -> Unicode.Scalar? {
+        guard text.count >= 5, text.prefix(4).map({ $0 | 0x20 }) == Array("sep=".utf8) else { return nil }
+        let character = text[4]
+        guard character >= 0x09, character < 0x7F, character != 0x0A, character != 0x0D, character != 0x22 else { return nil }
+        guard text.count == 5 || text[5] == 0x0A || text[5] == 0x0D else { return nil }
+        return Unicode.Scalar(character)
     }
 
     /// The note that says a preamble was skipped, quoting its first line: lines of the file are

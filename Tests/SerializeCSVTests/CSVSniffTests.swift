@@ -53,6 +53,20 @@ import Testing
         #expect(CSVDialect.sniff(Array("name,age\nAda,36\n".utf8)).notes.isEmpty)
     }
 
+    /// Excel's first line `sep=;` names the delimiter; the line is skipped, and said. Anything
+    /// else on the line (`sep=;;`, `separator=;`) is no such line.
+    @Test func excelsSeparatorLineNamesTheDelimiter() throws {
+        let excel = CSVDialect.sniff(Array("sep=;\r\nname;price\r\nTea;1,50\r\n".utf8))
+        #expect(excel.dialect == CSVDialect(delimiter: ";", skipLines: 1))
+        #expect(excel.notes.map(\.message) == ["skipped the first line \"sep=;\", which names the delimiter (as Excel writes it)"])
+        #expect(CSVDialect.sniff(Array("SEP=|\nname|price\nTea|1\n".utf8)).dialect == CSVDialect(delimiter: "|", skipLines: 1))
+        let table = try CSVReader(data: Data("sep=;\nname;price\nTea;1,50\n".utf8), configuration: .init(dialect: excel.dialect)).readAllRows()
+        #expect(table == [["Tea", "1,50"]])
+        for text in ["sep=;;\na;b\n1;2\n", "separator=;\na;b\n1;2\n", "sep=\"\na,b\n1,2\n"] {
+            #expect(!CSVDialect.sniff(Array(text.utf8)).notes.contains { $0.message.contains("Excel") }, "\(text)")
+        }
+    }
+
     @Test func aMultibyteSequenceCutByTheSampleEndIsStillUTF8() {
         let bytes = Array(repeating: UInt8(ascii: "a"), count: CSVDialect.sniffSampleSize - 1) + Array("é\n".utf8)
         #expect(CSVDialect.sniff(bytes).dialect.encoding == .utf8)

@@ -113,6 +113,16 @@ import TestSupport
         #expect(linted.standardOutput.contains("in.csv: note: skipped the first line as a preamble before the table: \"a,b\""))
     }
 
+    /// A CSV file as Excel saves it for another locale: `sep=;` first, which names the delimiter.
+    @Test func excelsSeparatorLineIsReadAndSaid() throws {
+        let url = try file(Array("sep=;\r\nname;price\r\nTea;1,50\r\n".utf8))
+        let run = try BuiltTool.run(["convert", "--compact", url.path, "-"])
+        #expect(run.status == 0 && run.standardOutput == #"[{"name":"Tea","price":"1,50"}]"#, "\(run.standardError)")
+        #expect(run.standardError.hasSuffix("in.csv: note: skipped the first line \"sep=;\", which names the delimiter (as Excel writes it)\n"))
+        let linted = try BuiltTool.run(["lint", url.path])
+        #expect(linted.status == 0 && linted.standardOutput.hasSuffix("in.csv: OK\n"), "\(linted.standardOutput)")
+    }
+
     @Test func verboseSaysWhatWasSniffed() throws {
         let url = try file(Array("a|b\n1|2\n".utf8))
         let run = try BuiltTool.run(["convert", "--verbose", url.path, "-"])
