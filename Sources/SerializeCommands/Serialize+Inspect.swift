@@ -1,4 +1,4 @@
-/// `serialize inspect FILE`: a summary of a property list; and what the plist verbs share.
+/// `serialize inspect FILE`: a summary of a property list or JSON file; and what the inspection verbs share.
 
 import ArgumentParser
 import Foundation
@@ -8,20 +8,46 @@ import SerializeCore
 import SerializeDocument
 
 extension Serialize {
-    /// Summarizes a property list, or says how a CSV file is laid out.
+    /// Summarizes a property list or JSON file, or says how a CSV file is laid out.
     struct Inspect: ParsableCommand {
         static let configuration = CommandConfiguration(
-            abstract: "Summarize a property list (format, size, values per type, depth, largest values), or a CSV file's detected dialect and size.",
-            discussion: "Readable files are summarized in full; for a file with errors the summary says so and `serialize lint` lists them."
+            abstract: "Summarize a property list or JSON file (format, size, values per type, depth, largest values), or a CSV file's detected dialect and size.",
+            discussion: """
+                Readable files are summarized in full; for a file with errors the summary says so \
+                and `serialize lint` lists them (a JSON file's error is also printed, with its line \
+                and column). JSON is a file named .json, or any input whose bytes are JSON, as \
+                `lint` tells it.
+                """
         )
 
-        @Argument(help: "The property list (XML or binary) or CSV file to summarize.")
+        @Argument(help: "The property list (XML or binary), JSON or CSV file to summarize; - reads standard input.")
         var file: String
 
         func run() throws {
             if try inspectCSV() { return }
-            let report = try PlistFile.report(file, keepingValues: true)
-            print(PlistSummary(report).text, terminator: "")
+            let report: PlistReport
+            if file == "-" {
+                // Read once: JSON is told by its bytes, anything else goes to the inspector.
+                let data = FileHandle.standardInput.readDataToEndOfFile()
+                if Format.detect(in: data) == .json { return summarizeJSON(data) }
+                report = PlistLinter().lint(data, keepingValues: true)
+            } else {
+                if let json = PlistFile.jsonBytes(file) { return summarizeJSON(json) }
+                report = try PlistFile.report(file, keepingValues: true)
+            }
+            print(DocumentSummary(report).text, terminator: "")
+        }
+
+        /// Prints the summary of the JSON `data`; one that does not read is summarized as
+        /// unreadable, and the reader's error (with line:column) goes to standard error.
+        func summarizeJSON(_ data: Data) {
+            do {
+                let document = try Format.json.read(data)
+                print(DocumentSummary(format: "JSON", size: data.count, document: document).text, terminator: "")
+            } catch {
+                print(DocumentSummary(format: "JSON", size: data.count, document: nil, errors: 1).text, terminator: "")
+                PlistFile.printError(error.inFile(file).commandLineText)
+            }
         }
     }
 }
@@ -33,6 +59,18 @@ enum PlistFile {
         Key paths: items[3].name or items.3.name (a leading `root` is allowed, as lint prints \
         them; `\\.` is a dot inside a key), or a JSON Pointer such as /items/3/name (`~1` is `/`).
         """
+
+    /// The bytes of `file` when it is JSON: named .json, or with no extension that names another
+    /// format and JSON bytes (`Format.detect`); else `nil`, as for a file that cannot be read
+    /// (the property-list path reports that). Standard input is told apart by its caller, which
+    /// reads it once.
+    static func jsonBytes(_ file: String) -> Data? {
+        guard file != "-" else { return nil }
+        let named = Format(fileExtension: URL(fileURLWithPath: file).pathExtension)
+        guard named == nil || named == .json else { return nil }
+        guard let data = try? Data(contentsOf: URL(fileURLWithPath: file)) else { return nil }
+        return named == .json || Format.detect(in: data) == .json ? data : nil
+    }
 
     /// The inspector's report on `file`.
     static func report(_ file: String, keepingValues: Bool) throws -> PlistReport {

@@ -93,16 +93,9 @@ extension Serialize.Lint {
         return dialect.isEmpty && named == nil && Format.detect(in: data).csvDialect == nil ? nil : data
     }
 
-    /// The bytes of `file` when it is JSON: named .json, or with no extension that names another
-    /// format and JSON bytes (`Format.detect`); else `nil`. (Standard input is told apart in
-    /// `run()`, which reads it once.)
+    /// The bytes of `file` when it is JSON (`PlistFile.jsonBytes`) and no dialect flag makes it CSV.
     func jsonInput(_ file: String) -> Data? {
-        guard dialect.isEmpty, file != "-" else { return nil }
-        let named = Format(fileExtension: URL(fileURLWithPath: file).pathExtension)
-        guard named == nil || named == .json else { return nil }
-        // An unreadable file goes the property-list way, which reports that it cannot be read.
-        guard let data = try? Data(contentsOf: URL(fileURLWithPath: file)) else { return nil }
-        return named == .json || Format.detect(in: data) == .json ? data : nil
+        dialect.isEmpty ? PlistFile.jsonBytes(file) : nil
     }
 
     /// Prints the JSON reader's first error in `data`, or `file: OK`; `true` when it read.

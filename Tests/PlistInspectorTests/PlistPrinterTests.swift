@@ -44,8 +44,8 @@ import SerializeDocument
 
     @Test func summaryCountsTypesDepthAndLargestValues() throws {
         let report = try PlistLinter().lint(contentsOf: Fixtures.url("plist/valid.plist"))
-        let summary = PlistSummary(report)
-        #expect(summary.format == .xml)
+        let summary = DocumentSummary(report)
+        #expect(summary.format == "XML property list")
         #expect(summary.rootType == "dictionary")
         #expect(summary.depth == 2)
         #expect(summary.counts == ["dictionary": 2, "array": 1, "string": 2, "integer": 3, "real": 1, "date": 1, "data": 1, "bool": 2])

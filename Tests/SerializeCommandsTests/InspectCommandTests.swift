@@ -19,4 +19,65 @@ import TestSupport
         #expect(run.standardOutput.contains("root: unreadable (run `serialize lint` for the problems)"))
         #expect(run.standardOutput.contains("findings: 3 errors, 0 warnings"))
     }
+
+    /// A JSON file gets the summary a property list gets; `convert` to either plist format
+    /// gives the same root, depth, counts and largest values (only the format and size differ).
+    @Test func summarizesJSONAsItsConvertedPlists() throws {
+        let json = Fixtures.url("convert/catalog.json")
+        let run = try BuiltTool.run(["inspect", json.path])
+        #expect(run.status == 0, "\(run.standardError)")
+        let lines = run.standardOutput.split(separator: "\n").map(String.init)
+        #expect(lines.prefix(3) == ["format: JSON", "size: \(try Fixtures.data("convert/catalog.json").count) bytes", "root: array"])
+        #expect(lines.contains("largest values:"))
+        #expect(lines.last == "findings: 0 errors, 0 warnings")
+        let folder = try scratchFolder()
+        for (name, format) in [("xml.plist", "XML property list"), ("binary.plist", "binary property list (bplist00)")] {
+            let plist = folder.appendingPathComponent(name)
+            let to = name == "xml.plist" ? "xml" : "binary"
+            #expect(try BuiltTool.run(["convert", "--to", to, json.path, plist.path]).status == 0)
+            let inspected = try BuiltTool.run(["inspect", plist.path]).standardOutput.split(separator: "\n").map(String.init)
+            #expect(inspected.first == "format: \(format)")
+            #expect(Array(inspected.dropFirst(2)) == Array(lines.dropFirst(2)))
+        }
+    }
+
+    /// JSON is told as `lint` tells it: by its bytes without an extension, and on standard input.
+    @Test func toldByItsBytesAndOnStandardInput() throws {
+        let bytes = Data(#"{"b":[1,2,3],"a":"xyz"}"#.utf8)
+        let file = try scratchFolder().appendingPathComponent("response")
+        try bytes.write(to: file)
+        let expected = """
+            format: JSON
+            size: 23 bytes
+            root: dictionary
+            depth: 2
+            values: 6
+              dictionary: 1
+              array: 1
+              string: 1
+              integer: 3
+            largest values:
+              root.a: string, 3 bytes
+              root.b: array, 3 items
+              root: dictionary, 2 entries
+            findings: 0 errors, 0 warnings
+
+            """
+        #expect(try BuiltTool.run(["inspect", file.path]).standardOutput == expected)
+        #expect(try BuiltTool.run(["inspect", "-"], input: bytes).standardOutput == expected)
+    }
+
+    /// A JSON file that does not read is summarized as unreadable, its error said with
+    /// line:column on standard error (not "not a property list").
+    @Test func anUnreadableJSONFileSaysWhere() throws {
+        let file = try scratchFolder().appendingPathComponent("broken.json")
+        try Data("{\n  \"a\": [1, 2,]\n}".utf8).write(to: file)
+        let run = try BuiltTool.run(["inspect", file.path])
+        #expect(run.standardOutput.hasPrefix("format: JSON\n"))
+        #expect(run.standardOutput.contains("root: unreadable (run `serialize lint` for the problems)"))
+        #expect(run.standardOutput.hasSuffix("findings: 1 error, 0 warnings\n"))
+        #expect(run.standardError.hasPrefix("\(file.path):2:"), "\(run.standardError)")
+        let lint = try BuiltTool.run(["lint", file.path])
+        #expect(lint.standardOutput.trimmingCharacters(in: .newlines) == run.standardError.trimmingCharacters(in: .newlines))
+    }
 }

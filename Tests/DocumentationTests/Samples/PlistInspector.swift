@@ -29,7 +29,7 @@ enum PlistInspectorSamples {
     }
 
     static func summarize(_ report: PlistReport) {
-        print(PlistSummary(report).text)  // format, size, counts per type, depth, largest values
+        print(DocumentSummary(report).text)  // format, size, counts per type, depth, largest values
     }
 }
 

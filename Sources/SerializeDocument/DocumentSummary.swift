@@ -1,25 +1,32 @@
-/// The `inspect` summary: format, size, counts per type, depth and the largest values.
+/// The `inspect` summary of any document: format, size, counts per type, depth and the largest
+/// values. The property-list inspector and the JSON path of `serialize inspect` both print it.
 
-public import SerializeCore
-import SerializeDocument
 import OrderedCollections
+public import SerializeCore
 
-/// Facts about a property list: what `serialize inspect` prints.
-public struct PlistSummary: Sendable {
+/// Facts about a document: what `serialize inspect` prints for a property list or a JSON file.
+public struct DocumentSummary: Sendable {
     /// One of the largest values.
     public struct LargeValue: Sendable, Hashable {
         /// Where the value is (printed `root.items[3].name` by ``SerializeCore/ValuePath/keyPathDescription``).
         public var path: ValuePath
-        /// The value's type name.
+        /// The value's type name (``Document/typeName``).
         public var type: String
         /// Bytes for strings (UTF-8) and data, items or entries for containers.
         public var size: Int
         /// `"1200 bytes"`, `"30 items"`.
         public var sizeDescription: String
+
+        public init(path: ValuePath, type: String, size: Int, sizeDescription: String) {
+            self.path = path
+            self.type = type
+            self.size = size
+            self.sizeDescription = sizeDescription
+        }
     }
 
-    /// The file's format.
-    public var format: PlistFormat
+    /// The file's format, as the summary's first line names it (`XML property list`, `JSON`).
+    public var format: String
     /// File size in bytes.
     public var size: Int
     /// The type of the top value, when the file was readable.
@@ -28,7 +35,8 @@ public struct PlistSummary: Sendable {
     public var counts: [String: Int]
     /// The deepest container nesting (0 for a lone scalar, 1 for a flat array).
     public var depth: Int
-    /// The largest strings, data and containers, largest first.
+    /// The largest strings, data and containers, largest first; among equal sizes, by path
+    /// (its exact scalars, so that two keys that differ only canonically keep one order).
     public var largest: [LargeValue]
     /// The number of error findings.
     public var errors: Int
@@ -38,22 +46,26 @@ public struct PlistSummary: Sendable {
     /// The type names in the order the summary lists them.
     package static let typeOrder = ["dictionary", "array", "string", "integer", "real", "bool", "date", "data", "null"]
 
-    /// Summarizes `report`, keeping the `limit` largest values.
-    public init(_ report: PlistReport, limit: Int = 5) {
-        format = report.format
-        size = report.size
-        rootType = report.document?.typeName
+    /// Summarizes `document` (`nil` when the file did not read), read from `size` bytes in
+    /// `format`, keeping the `limit` largest values.
+    public init(format: String, size: Int, document: Document?, errors: Int = 0, warnings: Int = 0, limit: Int = 5) {
+        self.format = format
+        self.size = size
+        rootType = document?.typeName
         counts = [:]
         depth = 0
-        errors = report.findings.count { $0.severity == .error }
-        warnings = report.findings.count { $0.severity == .warning }
+        self.errors = errors
+        self.warnings = warnings
         largest = []
         var candidates: [LargeValue] = []
-        if let document = report.document {
+        if let document {
             var path = ValuePath()
             walk(document, level: 0, path: &path, candidates: &candidates)
         }
-        largest = Array(candidates.sorted { ($0.size, $1.path.keyPathDescription) > ($1.size, $0.path.keyPathDescription) }.prefix(limit))
+        let ordered = candidates.map { ($0, $0.path.keyPathDescription) }.sorted { a, b in
+            a.0.size != b.0.size ? a.0.size > b.0.size : a.1.scalarsPrecede(b.1)
+        }
+        largest = ordered.prefix(limit).map(\.0)
     }
 
     private mutating func walk(_ value: Document, level: Int, path: inout ValuePath, candidates: inout [LargeValue]) {
