@@ -3,13 +3,13 @@
 import SerializeCSV
 
 /// Converts coding keys to `snake_case` (the one converter, SerializeCSV's) and document keys back.
-enum SnakeCase {
+package enum SnakeCase {
     /// `myURLValue` → `my_url_value`.
-    static func convert(_ key: String) -> String { CSVKeyStrategy.snakeCase(key) }
+    package static func convert(_ key: String) -> String { CSVKeyStrategy.snakeCase(key) }
 
     /// `my_url_value` → `myUrlValue`, as Foundation's `.convertFromSnakeCase`: leading and
     /// trailing underscores kept, the words after the first capitalized.
-    static func camelCase(_ key: String) -> String {
+    package static func camelCase(_ key: String) -> String {
         guard key.contains("_") else { return key }
         let scalars = Array(key.unicodeScalars)
         guard let first = scalars.firstIndex(where: { $0 != "_" }) else { return key }

@@ -24,7 +24,8 @@ extension FidelityMatrix {
             .json, .json(FormatOptions(nonFinite: .string)), .json(FormatOptions(keys: .convertToSnakeCase)),
             .xmlPlist, .binaryPlist, .csv,
         ] + RoundTripFormat.allSerialize.prefix(1)
-            + [.serialize(.json, options: FormatOptions(nonFinite: .string), name: "serialize-json(nonFiniteAsStrings)")]
+            + [.serialize(.json, options: FormatOptions(nonFinite: .string), name: "serialize-json(nonFiniteAsStrings)"),
+               .serialize(.json, options: FormatOptions(keys: .convertToSnakeCase), name: "serialize-json(snakeCase)")]
             + RoundTripFormat.allSerialize.dropFirst() + [.serializeNullMarker(.binaryPlist)]
     }
 
@@ -74,6 +75,7 @@ extension FidelityMatrix {
                 Box(SampleForgetful(base: 1, extra: 42))
             ], storedProperties: true),
             Row("key with an acronym (`myURLValue`)", samples: [SampleAcronym(myURLValue: "u", plain: 1)]),
+            Row("keys that are data (`EUR`, a `LossyDictionary`)", samples: [SampleRates(rates: ["EUR": 1.5, "usd": 2])]),
             Row("containers nested 600 deep", samples: [SampleDeep.nested(600)]),
             Row("top-level `Int` (no wrapper)", samples: [7]),
             Row("top-level `[Int]`", samples: [[1, 2, 3]]),
@@ -180,6 +182,11 @@ final class SampleDeep: Codable, @unchecked Sendable {
         for _ in 1..<depth { value = SampleDeep(child: value) }
         return value
     }
+}
+
+/// Keys that are data, read back through `allKeys`: no snake_case conversion brings `EUR` back.
+struct SampleRates: Codable, Sendable {
+    @LossyDictionary var rates: [String: Double]
 }
 
 /// A key with an acronym, which `.convertToSnakeCase` cannot bring back.

@@ -6,7 +6,7 @@ import SerializeDocument
 extension KnownLoss {
     /// The losses of ``RoundTripFormat/Coder/serialize``, in the order the fidelity matrix lists them.
     static var serializeLosses: [KnownLoss] {
-        [.plistNullRefused, .xmlPlistControlCharacterRefused, .depthRefused, .csvRecordShapeRefused, .csvOneColumnNullRefused]
+        [.plistNullRefused, .xmlPlistControlCharacterRefused, .depthRefused, .csvRecordShapeRefused, .csvOneColumnNullRefused, .snakeCaseDataKeyConverted]
     }
 
     /// serialize's property-list writers refuse `nil` under the default ``FormatOptions/null``.
@@ -51,4 +51,16 @@ extension KnownLoss {
         remedy: "Wrap the value in a struct (one row) or an array of structs (one row each) with at least one field.",
         appliesTo: { $0.coder == .serialize && $0.format.csvDialect != nil },
         failure: { $0.stage == .encode && $0.kind == .invalidValue && ($0.message.contains("must be dictionaries") || $0.message.contains("without any column")) })
+
+    /// serialize's coder looks up a key the model asks for by converting it as it was written,
+    /// so `myURLValue` finds `my_url_value` (unlike Foundation's, ``snakeCaseKeyNotRestored``).
+    /// Keys that are data, read back through `allKeys` (dynamic keys, `LossyDictionary`), come
+    /// back as their snake_case spelling read as camelCase: `EUR` is written `eur` and comes back
+    /// as `eur`. The key is missing, and the converted one is there instead.
+    public static let snakeCaseDataKeyConverted = KnownLoss(
+        name: "snakeCaseDataKeyConverted",
+        summary: "serialize's coder finds every key the model asks for (myURLValue is written my_url_value and read from there), but keys that are data, read back through allKeys (dynamic keys, LossyDictionary), come back converted: EUR is written eur and comes back as eur.",
+        remedy: "Keep .useDefaultKeys for values whose keys are data (currency codes, identifiers), or spell such keys in lowercase snake_case.",
+        appliesTo: { $0.coder == .serialize && $0.options.keys == .convertToSnakeCase },
+        change: { SnakeCaseKeys.explains($0, survives: SnakeCaseKeys.survivesSerializeCoder) })
 }

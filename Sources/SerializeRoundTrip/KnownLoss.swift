@@ -2,6 +2,7 @@
 
 import Foundation
 public import SerializeDocument
+import SerializeCodable
 import SerializeCoding
 import SerializeCore
 
@@ -155,24 +156,13 @@ extension KnownLoss {
         name: "snakeCaseKeyNotRestored",
         summary: "convertFromSnakeCase does not undo convertToSnakeCase: myURLValue comes back as myUrlValue, CodingKeys already spelled in snake_case (published_at) are looked up as publishedAt, and keys that are data, coded through a keyed container, are converted too (EUR comes back as eUr).",
         remedy: "Keep .useDefaultKeys and spell snake_case keys in CodingKeys (case myURLValue = \"my_url_value\").",
-        appliesTo: { $0.options.keys == .convertToSnakeCase },
+        // serialize's own coder (SerializeCodable) converts keys its own way: snakeCaseDataKeyConverted.
+        appliesTo: { $0.coder != .serialize && $0.options.keys == .convertToSnakeCase },
         // Only a key Foundation does not give back: it went missing (or a lenient container
         // dropped the element that held it), or the key Foundation gives instead appeared. A key
         // that survives the two conversions and still goes missing is the model's own loss, and
         // must not hide behind this one.
-        change: { difference in
-            let last = difference.path.components.last
-            switch (difference.before, difference.after) {
-            case let (before?, nil):
-                if case let .key(key)? = last, !SnakeCaseKeys.survives(key) { return true }
-                return before.holdsKey { !SnakeCaseKeys.survives($0) }
-            case (nil, _?):
-                guard case let .key(key)? = last else { return false }
-                return SnakeCaseKeys.survives(key)
-            default:
-                return false
-            }
-        },
+        change: { SnakeCaseKeys.explains($0, survives: SnakeCaseKeys.survives) },
         // The key asked for is not there (`keyNotFound`), or `superDecoder(forKey:)` found
         // nothing under it (`valueNotFound`), because Foundation gave it back under another name.
         failure: { failure in
@@ -255,6 +245,31 @@ extension DateStrategy {
 /// wrote, asked of Foundation itself so that the answer is the one of the coders the harness
 /// runs, on every platform.
 enum SnakeCaseKeys {
+    /// Whether `difference` is a key that did not come back (`survives` says which do): one
+    /// that went missing, or was held by an element a lenient container dropped; or the key
+    /// read back in its place, which itself survives.
+    static func explains(_ difference: RoundTripDifference, survives: (String) -> Bool) -> Bool {
+        let last = difference.path.components.last
+        switch (difference.before, difference.after) {
+        case let (before?, nil):
+            if case let .key(key)? = last, !survives(key) { return true }
+            return before.holdsKey { !survives($0) }
+        case (nil, _?):
+            guard case let .key(key)? = last else { return false }
+            return survives(key)
+        default:
+            return false
+        }
+    }
+
+    /// Whether `key`, read back through `allKeys` by serialize's own coder, is itself: the
+    /// coder writes `SnakeCase.convert(key)` and gives `SnakeCase.camelCase` of it back
+    /// (`EUR` is written `eur` and comes back as `eur`). Keys the model asks for are converted
+    /// the way they were written, and always found.
+    static func survivesSerializeCoder(_ key: String) -> Bool {
+        SnakeCase.camelCase(SnakeCase.convert(key)).hasSameScalars(as: key)
+    }
+
     /// Whether `key` comes back as itself: `plainValue` does; `myURLValue` (`myUrlValue`),
     /// `published_at` (`publishedAt`) and `EUR` (`eUr`) do not.
     static func survives(_ key: String) -> Bool {

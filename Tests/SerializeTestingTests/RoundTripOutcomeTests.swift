@@ -101,6 +101,38 @@ import Testing
         #expect(!loss.explains(RoundTripDifference(path: element.path, before: .keyed([DocumentKey("songCount"): .signed(3)]), after: nil)))
     }
 
+    /// serialize's own coder finds every key a model asks for under snake case (`myURLValue`
+    /// comes back: no loss at all), so Foundation's `snakeCaseKeyNotRestored` does not apply to
+    /// it. Only keys that are data, read back through `allKeys`, come back converted
+    /// (`snakeCaseDataKeyConverted`); a model's own missing key is still unexpected.
+    @Test func serializeCoderLosesOnlyDataKeysUnderSnakeCase() {
+        let snake = RoundTripFormat.serialize(.json, options: FormatOptions(keys: .convertToSnakeCase))
+        #expect(!KnownLoss.snakeCaseKeyNotRestored.applies(to: snake))
+        #expect(KnownLoss.snakeCaseDataKeyConverted.applies(to: snake))
+        #expect(!KnownLoss.snakeCaseDataKeyConverted.applies(to: .json(FormatOptions(keys: .convertToSnakeCase))))
+        let acronym = RoundTrip.check(AcronymKeys(myURLValue: "https://example.com", plainValue: 1), through: snake)
+        #expect(acronym.outcome == .exact, "\(acronym)")
+        let rates = RoundTrip.check(LossyRates(rates: ["EUR": 18.5, "usd": 20]), through: snake)
+        #expect(rates.differences.map(\.path) == [ValuePath([.key("rates"), .key("EUR")]), ValuePath([.key("rates"), .key("eur")])], "\(rates)")
+        #expect(rates.verdict(expecting: [.snakeCaseDataKeyConverted]) == .expectedLoss([.snakeCaseDataKeyConverted]))
+        #expect(!rates.verdict(expecting: [.snakeCaseKeyNotRestored]).isAcceptable)
+        let bug = RoundTrip.check(ReadsAnUnwrittenKey(plainValue: 1), through: snake)
+        #expect(bug.failure?.kind == .keyNotFound, "\(bug)")
+        #expect(!bug.verdict(expecting: [.snakeCaseDataKeyConverted]).isAcceptable, "\(bug)")
+
+        // A data key missing, or the converted one that came instead: `my_url` is read back
+        // as `myUrl`; a key that comes back as itself is not this loss.
+        let loss = KnownLoss.snakeCaseDataKeyConverted
+        func difference(_ key: String, before: EncodedValue?, after: EncodedValue?) -> RoundTripDifference {
+            RoundTripDifference(path: ValuePath([.key("rates"), .key(key)]), before: before, after: after)
+        }
+        #expect(loss.explains(difference("EUR", before: .signed(1), after: nil)))
+        #expect(loss.explains(difference("eur", before: nil, after: .signed(1))))
+        #expect(loss.explains(difference("my_url", before: .signed(1), after: nil)))
+        #expect(!loss.explains(difference("plainValue", before: .signed(1), after: nil)))
+        #expect(!loss.explains(difference("EUR", before: nil, after: .signed(1))))
+    }
+
     /// `csvNilKeyReadsAsAbsent` explains a key not found only in a record that held a key with
     /// nothing but nil under it (`csvEmptyContainersVanish` one with an empty container); failure paths through CSV are the value's own, without the row
     /// the harness sends it in.
@@ -160,6 +192,11 @@ import Testing
 }
 
 /// A model with a bug: it reads a key its `encode(to:)` never writes.
+/// Rates keyed by currency code: keys that are data, read back through `allKeys`.
+private struct LossyRates: Codable, Equatable {
+    @LossyDictionary var rates: [String: Double]
+}
+
 private struct ReadsAnUnwrittenKey: Codable {
     var plainValue: Int
     enum CodingKeys: CodingKey { case plainValue, extraValue }
