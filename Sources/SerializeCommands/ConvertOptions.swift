@@ -69,6 +69,9 @@ public struct ConvertOptions: ParsableArguments {
     @OptionGroup(title: "CSV dialect")
     var dialect: CSVDialectOptions
 
+    @OptionGroup(title: "CSV output")
+    var output: CSVOutputOptions
+
     @Flag(help: "CSV input: repair malformed rows (each repair a warning on standard error) instead of refusing the file.")
     var recover = false
 
@@ -80,6 +83,14 @@ public struct ConvertOptions: ParsableArguments {
 
     /// The defaults: pretty output in document order, every loss refused.
     public init() {}
+
+    /// The format written: `--to`, else `named` (the output's extension), else JSON; CSV in the
+    /// `--output-delimiter` and `--output-quote` dialect.
+    ///
+    /// - Throws: `ValidationError` when output dialect flags are given for output that is not CSV.
+    func target(named: Format?) throws -> Format {
+        try output.applied(to: to ?? named ?? .json)
+    }
 
     /// The one options value these flags describe: reading (`--infer`) and writing alike.
     var formatOptions: FormatOptions {

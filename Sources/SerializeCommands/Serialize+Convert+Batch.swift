@@ -10,7 +10,8 @@ extension Serialize.Convert {
     /// Converts every input into `folder`; prints each failure, then a summary; exits with the
     /// worst failure's status.
     func runBatch(into folder: String) async throws {
-        guard let target = options.to else { return }
+        guard options.to != nil else { return }
+        let target = try options.target(named: nil)
         var batch = BatchConversion(target: target, source: options.from.map { $0.csvDialect.map { .csv(options.dialect.applied(to: $0)) } ?? $0 }, reading: options.formatOptions, writing: options.formatOptions)
         if let jobs { batch.maximumConcurrency = jobs }
         // As for one file: without a dialect flag, each CSV file is read in the dialect it shows.

@@ -105,6 +105,7 @@ extension Serialize {
                 if !options.dialect.isEmpty, options.from?.csvDialect == nil {
                     throw ValidationError("CSV dialect flags with --out-dir need --from csv (or tsv)")
                 }
+                _ = try options.target(named: nil)
                 return
             }
             guard files.count == 2 else {
@@ -115,6 +116,7 @@ extension Serialize {
             if output != "-", options.to == nil, Self.format(ofPath: output) == nil {
                 throw ValidationError("cannot tell the format of '\(output)' from its extension; use --to")
             }
+            _ = try options.target(named: output == "-" ? nil : Self.format(ofPath: output))
         }
 
         /// Reads, converts and writes, printing a located error and exiting with its code.
@@ -157,7 +159,7 @@ extension Serialize {
             for message in Self.guesses(of: sniff, input: input, named: inputName, toldByContent: toldByContent, verbose: verbose) {
                 FileHandle.standardError.write(Data((message + "\n").utf8))
             }
-            let targetFormat = options.to ?? (output == "-" ? .json : Self.format(ofPath: output) ?? .json)
+            let targetFormat = try options.target(named: output == "-" ? nil : Self.format(ofPath: output))
 
             let line = progress.line()
             line?.tick { ProgressLine.fileText("converting", inputName, read: $1, of: size, elapsed: $0) }
