@@ -14,9 +14,9 @@ extension Serialize {
             abstract: "Summarize a property list or JSON file (format, size, values per type, depth, largest values), or a CSV file's detected dialect and size.",
             discussion: """
                 Readable files are summarized in full; for a file with errors the summary says so \
-                and `serialize lint` lists them (a JSON file's error is also printed, with its line \
-                and column). JSON is a file named .json, or any input whose bytes are JSON, as \
-                `lint` tells it.
+                and `serialize lint` lists them (a JSON or CSV file's error is also printed, with \
+                its line and column), and the exit status is 1. JSON is a file named .json, or any \
+                input whose bytes are JSON, as `lint` tells it.
                 """
         )
 
@@ -29,24 +29,28 @@ extension Serialize {
             if file == "-" {
                 // Read once: JSON is told by its bytes, anything else goes to the inspector.
                 let data = FileHandle.standardInput.readDataToEndOfFile()
-                if Format.detect(in: data) == .json { return summarizeJSON(data) }
+                if Format.detect(in: data) == .json { return try summarizeJSON(data) }
                 report = PlistLinter().lint(data, keepingValues: true)
             } else {
-                if let json = PlistFile.jsonBytes(file) { return summarizeJSON(json) }
+                if let json = PlistFile.jsonBytes(file) { return try summarizeJSON(json) }
                 report = try PlistFile.report(file, keepingValues: true)
             }
-            print(DocumentSummary(report).text, terminator: "")
+            let summary = DocumentSummary(report)
+            print(summary.text, terminator: "")
+            if summary.errors > 0 { throw ExitCode.failure }
         }
 
         /// Prints the summary of the JSON `data`; one that does not read is summarized as
-        /// unreadable, and the reader's error (with line:column) goes to standard error.
-        func summarizeJSON(_ data: Data) {
+        /// unreadable, the reader's error (with line:column) goes to standard error, and the
+        /// command fails.
+        func summarizeJSON(_ data: Data) throws {
             do {
                 let document = try Format.json.read(data)
                 print(DocumentSummary(format: "JSON", size: data.count, document: document).text, terminator: "")
             } catch {
                 print(DocumentSummary(format: "JSON", size: data.count, document: nil, errors: 1).text, terminator: "")
                 PlistFile.printError(error.inFile(file).commandLineText)
+                throw ExitCode.failure
             }
         }
     }
