@@ -1,6 +1,7 @@
-/// The flags that state how CSV output is laid out: `--output-delimiter` and `--output-quote`.
-/// They set fields of the `CSVDialect` the target `Format` carries, which serialize's CSV writer
-/// writes in (and its reader, told the same dialect or sniffing, reads back).
+/// The flags that state how CSV output is laid out: `--output-delimiter` and `--output-quote` set
+/// fields of the `CSVDialect` the target `Format` carries, which serialize's CSV writer writes in
+/// (and its reader, told the same dialect or sniffing, reads back); `--output-bom` sets
+/// `FormatOptions.csvByteOrderMark`.
 
 public import ArgumentParser
 import SerializeCSV
@@ -18,11 +19,14 @@ public struct CSVOutputOptions: ParsableArguments {
     @Option(name: .customLong("output-quote"), help: ArgumentHelp("CSV output: the quote character (default \").", valueName: "char"))
     var quote: DialectCharacter?
 
+    @Flag(name: .customLong("output-bom"), help: "CSV output: start with a UTF-8 byte-order mark, so that Excel reads the file as UTF-8.")
+    var byteOrderMark = false
+
     /// No output dialect flags.
     public init() {}
 
     /// Whether any output dialect flag was given.
-    var isEmpty: Bool { delimiter == nil && quote == nil }
+    var isEmpty: Bool { delimiter == nil && quote == nil && !byteOrderMark }
 
     /// `target` with the fields these flags state replaced in its dialect.
     ///
@@ -31,7 +35,7 @@ public struct CSVOutputOptions: ParsableArguments {
     func applied(to target: Format) throws -> Format {
         guard !isEmpty else { return target }
         guard var dialect = target.csvDialect else {
-            throw ValidationError("--output-delimiter and --output-quote apply to CSV output; the output is \(target.description)")
+            throw ValidationError("--output-delimiter, --output-quote and --output-bom apply to CSV output; the output is \(target.description)")
         }
         if let delimiter { dialect.delimiter = delimiter.scalar }
         if let quote { dialect.quote = quote.scalar }

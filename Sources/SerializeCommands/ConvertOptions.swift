@@ -85,7 +85,7 @@ public struct ConvertOptions: ParsableArguments {
     public init() {}
 
     /// The format written: `--to`, else `named` (the output's extension), else JSON; CSV in the
-    /// `--output-delimiter` and `--output-quote` dialect.
+    /// `--output-delimiter` and `--output-quote` dialect (`--output-bom` is in ``formatOptions``).
     ///
     /// - Throws: `ValidationError` when output dialect flags are given for output that is not CSV.
     func target(named: Format?) throws -> Format {
@@ -101,6 +101,7 @@ public struct ConvertOptions: ParsableArguments {
         }
         return FormatOptions(
             pretty: layout == .pretty, sortKeys: sortKeys, null: nullStrategy, dates: dates, data: data,
-            nonFinite: nonFinite, missing: missing, inferCSVTypes: infer, recoverCSV: recover, bigNumbers: bigNumbers)
+            nonFinite: nonFinite, missing: missing, inferCSVTypes: infer, recoverCSV: recover, bigNumbers: bigNumbers,
+            csvByteOrderMark: output.byteOrderMark)
     }
 }

@@ -90,6 +90,7 @@ extension FormatOptions {
     package func makeCSVEncoder(_ dialect: CSVDialect) -> CSVEncoder {
         CSVEncoder { configuration in
             configuration.dialect = dialect
+            configuration.writesByteOrderMark = csvByteOrderMark
             configuration.dateStrategy = csvDates
             configuration.dataStrategy = data == .hex ? .hex : .base64
             if nonFinite == .string { configuration.nonConformingFloatStrategy = Self.csvNonFinite }

@@ -54,6 +54,29 @@ import TestSupport
         #expect(back.standardOutput == Self.records)
     }
 
+    /// `--output-bom`: Excel's UTF-8 sign first, on the streamed path and the tree's alike; the
+    /// file reads back (convert, lint, the decoder) as if it had none.
+    @Test func theByteOrderMarkFlagWritesOne() throws {
+        let input = try file(Self.records, named: "in.json")
+        for extra in [[], ["--sort-keys"]] {
+            let output = try scratchFolder().appendingPathComponent("out.csv")
+            let run = try BuiltTool.run(["convert", "--output-bom", "--output-delimiter", ";", input.path, output.path] + extra)
+            #expect(run.status == 0, "\(run.standardError)")
+            let bytes = try Data(contentsOf: output)
+            #expect(Array(bytes.prefix(3)) == [0xEF, 0xBB, 0xBF])
+            #expect(bytes.dropFirst(3) == (try Format.csv(CSVDialect(delimiter: ";")).write(try Format.json.read(Data(Self.records.utf8)), options: FormatOptions(sortKeys: !extra.isEmpty))))
+            // Sniffed, it reads as the same bytes without the mark do.
+            let back = try BuiltTool.run(["convert", "--compact", output.path, "-"])
+            let withoutMark = try BuiltTool.run(["convert", "--compact", "--delimiter", ";", "-", "-"], input: bytes.dropFirst(3))
+            #expect(back.status == 0 && back.standardOutput == withoutMark.standardOutput, "\(back.standardError)")
+            if extra.isEmpty { #expect(back.standardOutput == Self.records) }
+            let lint = try BuiltTool.run(["lint", output.path])
+            #expect(lint.status == 0 && lint.standardOutput.hasSuffix("\(output.path): OK\n"), "\(lint.standardOutput)")
+            struct Row: Decodable, Equatable { var name: String; var rate: String; var quote: String }
+            #expect(try CSVDecoder { $0.dialect = CSVDialect(delimiter: ";") }.decode([Row].self, fromFileAt: output).count == 2)
+        }
+    }
+
     /// CSV to CSV changes the dialect: semicolons in (sniffed), tabs out.
     @Test func csvToCSVChangesTheDialect() throws {
         let input = try file("name;city\r\nAda;\"London, UK\"\r\n", named: "in.csv")
@@ -73,11 +96,12 @@ import TestSupport
     }
 
     @Test(arguments: [
-        (["in.json", "out.plist", "--output-delimiter", ";"], "--output-delimiter and --output-quote apply to CSV output; the output is XML property list"),
-        (["in.json", "-", "--output-quote", "'"], "--output-delimiter and --output-quote apply to CSV output; the output is JSON"),
+        (["in.json", "out.plist", "--output-delimiter", ";"], "--output-delimiter, --output-quote and --output-bom apply to CSV output; the output is XML property list"),
+        (["in.json", "-", "--output-quote", "'"], "--output-delimiter, --output-quote and --output-bom apply to CSV output; the output is JSON"),
         (["in.json", "out.csv", "--output-delimiter", "\""], "the output's delimiter and quote must differ (both are '\"')"),
         (["in.json", "out.csv", "--output-delimiter", "ab"], "The value 'ab' is invalid for '--output-delimiter <char>'"),
-        (["--out-dir", "out", "--to", "json", "--output-delimiter", ";", "a.csv"], "--output-delimiter and --output-quote apply to CSV output; the output is JSON"),
+        (["--out-dir", "out", "--to", "json", "--output-delimiter", ";", "a.csv"], "--output-delimiter, --output-quote and --output-bom apply to CSV output; the output is JSON"),
+        (["in.csv", "out.json", "--output-bom"], "--output-delimiter, --output-quote and --output-bom apply to CSV output; the output is JSON"),
     ])
     func flagsThatCannotApplyAreRefused(arguments: [String], message: String) {
         do {

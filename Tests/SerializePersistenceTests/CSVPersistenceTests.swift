@@ -37,6 +37,24 @@ import SerializeModels
         }
     }
 
+    /// `FormatOptions.csvByteOrderMark` reaches the CSV encoder of both coders: the file starts
+    /// with `EF BB BF`, and loading it (and serialize's document reader) skips the mark.
+    @Test(arguments: [CodableCoder.foundation, .serialize])
+    func theByteOrderMarkOptionWritesOne(coder: CodableCoder) async throws {
+        try await withScratchFolder { folder in
+            let url = folder.appendingPathComponent("cities.csv")
+            // A nil nickname is an empty field (serialize's coder refuses a missing column by default).
+            let persistence = Persistence(options: FormatOptions(missing: .null, csvByteOrderMark: true), coder: coder)
+            try persistence.save(cities, to: url)
+            let bytes = try Data(contentsOf: url)
+            #expect(Array(bytes.prefix(3)) == [0xEF, 0xBB, 0xBF])
+            #expect(try persistence.load([City].self, from: url) == cities)
+            #expect(try Persistence(options: FormatOptions(missing: .null), coder: coder).load([City].self, from: url) == cities)
+            let withoutMark = try Persistence(options: FormatOptions(missing: .null), coder: coder).encode(cities, as: .csv)
+            #expect(bytes.dropFirst(3) == withoutMark)
+        }
+    }
+
     @Test func theExtensionChoosesCSVOrTSV() async throws {
         try await withScratchFolder { folder in
             let tsv = folder.appendingPathComponent("cities.tsv")

@@ -133,6 +133,17 @@ import Testing
         #expect(!loss.explains(difference("EUR", before: nil, after: .signed(1))))
     }
 
+    /// A byte-order mark in front of CSV costs nothing: the round trip is exact through both
+    /// coders, and the bytes sent start with the mark.
+    @Test func csvWithAByteOrderMarkRoundTripsExactly() throws {
+        let options = FormatOptions(csvByteOrderMark: true)
+        for format in [RoundTripFormat(.csv, options: options), .serialize(.csv, options: options)] {
+            let report = RoundTrip.check(AcronymKeys(myURLValue: "https://example.com/é", plainValue: 1), through: format)
+            #expect(report.outcome == .exact, "\(report)")
+            #expect(Array(try format.encode(AcronymKeys(myURLValue: "x", plainValue: 2)).prefix(3)) == [0xEF, 0xBB, 0xBF])
+        }
+    }
+
     /// `csvNilKeyReadsAsAbsent` explains a key not found only in a record that held a key with
     /// nothing but nil under it (`csvEmptyContainersVanish` one with an empty container); failure paths through CSV are the value's own, without the row
     /// the harness sends it in.

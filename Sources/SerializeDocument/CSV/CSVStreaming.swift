@@ -82,7 +82,7 @@ extension FileConversion {
         switch target {
         case let .csv(to):
             guard flat else { return false }
-            let writer = try csvWriter(destination, dialect: to)
+            let writer = try csvWriter(destination, dialect: to, writing: writing)
             var pendingValue: ConversionFailure?
             var pendingNull: ConversionFailure?
             var outputError: Diagnostic?
@@ -297,7 +297,7 @@ extension FileConversion {
         // Pass 2: the rows.
         file.rewind()
         let header = columns.names
-        let writer = try csvWriter(destination, dialect: to)
+        let writer = try csvWriter(destination, dialect: to, writing: writing)
         var pendingNull: Diagnostic?
         var filled: [Bool] = []
         var second = RecordStream(file: file) { (record: Document, index: Int) throws(Diagnostic) in

@@ -46,14 +46,14 @@ extension CSVTable {
     ///
     /// The dialect's delimiter and quote are used; without a header the header row is not
     /// written. The text is UTF-8, quotes doubled, whatever the dialect's encoding and escape.
-    package func csvData(dialect: CSVDialect = .rfc4180) throws(Diagnostic) -> Data {
+    package func csvData(dialect: CSVDialect = .rfc4180, byteOrderMark: Bool = false) throws(Diagnostic) -> Data {
         if header.count == 1, let row = rows.firstIndex(where: { $0.first.map { $0 == nil } ?? true }) {
             throw Diagnostic(
                 .nullNotRepresentable,
                 "a one-column CSV cannot hold null: its row would be a blank line; write JSON or a property list instead",
                 path: ValuePath([.index(row)]))
         }
-        let writer = CSVWriter(configuration: Self.writerConfiguration(dialect))
+        let writer = CSVWriter(configuration: Self.writerConfiguration(dialect, byteOrderMark: byteOrderMark))
         // Writing into memory does not fail; its error passes through if it ever does.
         if dialect.hasHeader { try writer.write(row: header) }
         for row in rows { try Self.write(row, to: writer) }
@@ -61,9 +61,10 @@ extension CSVTable {
         return writer.data
     }
 
-    /// How tables are written in `dialect`: its delimiter and quote, CRLF line ends.
-    package static func writerConfiguration(_ dialect: CSVDialect) -> CSVWriter.Configuration {
-        .init(dialect: dialect, newline: .crlf)
+    /// How tables are written in `dialect`: its delimiter and quote, CRLF line ends, and a UTF-8
+    /// byte-order mark first with `byteOrderMark` (``FormatOptions/csvByteOrderMark``).
+    package static func writerConfiguration(_ dialect: CSVDialect, byteOrderMark: Bool = false) -> CSVWriter.Configuration {
+        .init(dialect: dialect, newline: .crlf, writesByteOrderMark: byteOrderMark)
     }
 
     /// Writes one row: `nil` an empty field, the empty string a quoted empty field.

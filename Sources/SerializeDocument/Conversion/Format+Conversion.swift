@@ -81,7 +81,7 @@ extension Format {
         case .json: try JSONWriter(options: options).write(document)
         case .xmlPlist: try XMLPlistWriter(options: options).write(document)
         case .binaryPlist: try BinaryPlistWriter(options: options).write(document)
-        case let .csv(dialect): try CSVFlattening.flatten(document, options: options).csvData(dialect: dialect)
+        case let .csv(dialect): try CSVFlattening.flatten(document, options: options).csvData(dialect: dialect, byteOrderMark: options.csvByteOrderMark)
         }
     }
 }
@@ -175,7 +175,7 @@ extension Format {
         if document == [], case let .csv(from) = source, case let .csv(to) = target,
             let table = try? CSVTable(csvData: data, dialect: from), !table.header.isEmpty
         {
-            do { return try table.csvData(dialect: to) } catch { throw .writing(error) }
+            do { return try table.csvData(dialect: to, byteOrderMark: writing.csvByteOrderMark) } catch { throw .writing(error) }
         }
         do {
             let output = try target.write(document, options: writing)

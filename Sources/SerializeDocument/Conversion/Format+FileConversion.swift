@@ -241,9 +241,9 @@ final class OutputSpill {
 
 extension FileConversion {
 
-    /// A CSV writer for a destination.
-    static func csvWriter(_ destination: ConversionDestination, dialect: CSVDialect) throws(ConversionFailure) -> CSVWriter {
-        let configuration = CSVTable.writerConfiguration(dialect)
+    /// A CSV writer for a destination, in `dialect` with `writing`'s byte-order mark.
+    static func csvWriter(_ destination: ConversionDestination, dialect: CSVDialect, writing: FormatOptions) throws(ConversionFailure) -> CSVWriter {
+        let configuration = CSVTable.writerConfiguration(dialect, byteOrderMark: writing.csvByteOrderMark)
         switch destination {
         case let .file(url): return CSVWriter(file: try atomicFile(url), configuration: configuration)
         case let .fileDescriptor(descriptor): return CSVWriter(fileDescriptor: descriptor, configuration: configuration)

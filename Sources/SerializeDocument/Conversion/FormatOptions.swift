@@ -112,6 +112,7 @@ public enum MissingStrategy: String, Sendable, Hashable, CaseIterable {
 /// | ``null`` | serialize's property-list writers; with serialize's `Codable` coder (SerializeCodable) a ``NullStrategy/string(_:)`` marker is collision-free (real strings starting with its first character are escaped) |
 /// | ``bigNumbers`` | serialize's property-list writers |
 /// | ``missing``, ``inferCSVTypes``, ``recoverCSV`` | serialize's CSV writer and reader |
+/// | ``csvByteOrderMark`` | serialize's CSV writer and the CSV encoder behind `Persistence` and the harness |
 /// | ``unmatchedColumns`` | the CSV decoder behind `Persistence` and the harness |
 /// | ``maximumDepth`` | every reader and writer of serialize (see the member for the one rule) |
 public struct FormatOptions: Sendable, Hashable {
@@ -161,6 +162,11 @@ public struct FormatOptions: Sendable, Hashable {
     /// `extra1`, `extra2`, …, an empty column name made `columnN` (its position) and a repeated
     /// one given the suffix `_2`, `_3`, …
     public var recoverCSV: Bool
+    /// CSV output: start with a UTF-8 byte-order mark (`EF BB BF`), which Excel needs to read a
+    /// UTF-8 CSV file as UTF-8 rather than in the system's code page. Every CSV reader of
+    /// serialize skips it. JSON is never written with one (RFC 8259 forbids it), nor are
+    /// property lists.
+    public var csvByteOrderMark: Bool
 
     /// Creates options; the defaults refuse every loss.
     public init(
@@ -176,8 +182,10 @@ public struct FormatOptions: Sendable, Hashable {
         maximumDepth: Int = 512,
         unmatchedColumns: CSVDecoder.UnmatchedColumnStrategy = .error,
         recoverCSV: Bool = false,
-        bigNumbers: BigNumberStrategy = .error
+        bigNumbers: BigNumberStrategy = .error,
+        csvByteOrderMark: Bool = false
     ) {
+        self.csvByteOrderMark = csvByteOrderMark
         self.recoverCSV = recoverCSV
         self.bigNumbers = bigNumbers
         self.pretty = pretty
