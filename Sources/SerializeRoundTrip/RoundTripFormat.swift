@@ -204,6 +204,7 @@ public struct RoundTripFormat: Sendable, Hashable, CustomStringConvertible {
         if options.keys == .convertToSnakeCase { parts.append("snakeCase") }
         if options.pretty != defaults.pretty { parts.append(options.pretty ? "pretty" : "compact") }
         if options.sortKeys { parts.append("sortedKeys") }
+        if options.csvByteOrderMark { parts.append("byteOrderMark") }
         return parts.isEmpty ? "" : "(" + parts.joined(separator: ", ") + ")"
     }
 }

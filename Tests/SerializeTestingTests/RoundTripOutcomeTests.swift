@@ -137,6 +137,7 @@ import Testing
     /// coders, and the bytes sent start with the mark.
     @Test func csvWithAByteOrderMarkRoundTripsExactly() throws {
         let options = FormatOptions(csvByteOrderMark: true)
+        #expect(RoundTripFormat(.csv, options: options).name == "csv(byteOrderMark)")
         for format in [RoundTripFormat(.csv, options: options), .serialize(.csv, options: options)] {
             let report = RoundTrip.check(AcronymKeys(myURLValue: "https://example.com/é", plainValue: 1), through: format)
             #expect(report.outcome == .exact, "\(report)")
