@@ -86,9 +86,6 @@ import Testing
 
         // A key that went missing, or the one Foundation gave instead.
         let loss = KnownLoss.snakeCaseKeyNotRestored
-        func difference(_ key: String, before: EncodedValue?, after: EncodedValue?) -> RoundTripDifference {
-            RoundTripDifference(path: ValuePath([.key("rates"), .key(key)]), before: before, after: after)
-        }
         #expect(loss.explains(difference("EUR", before: .signed(1), after: nil)))
         #expect(loss.explains(difference("eUr", before: nil, after: .signed(1))))
         #expect(!loss.explains(difference("plainValue", before: .signed(1), after: nil)))
@@ -123,9 +120,6 @@ import Testing
         // A data key missing, or the converted one that came instead: `my_url` is read back
         // as `myUrl`; a key that comes back as itself is not this loss.
         let loss = KnownLoss.snakeCaseDataKeyConverted
-        func difference(_ key: String, before: EncodedValue?, after: EncodedValue?) -> RoundTripDifference {
-            RoundTripDifference(path: ValuePath([.key("rates"), .key(key)]), before: before, after: after)
-        }
         #expect(loss.explains(difference("EUR", before: .signed(1), after: nil)))
         #expect(loss.explains(difference("eur", before: nil, after: .signed(1))))
         #expect(loss.explains(difference("my_url", before: .signed(1), after: nil)))
@@ -204,6 +198,11 @@ import Testing
 }
 
 /// A model with a bug: it reads a key its `encode(to:)` never writes.
+/// A difference at `rates.<key>`: the key went missing (`after` nil) or appeared (`before` nil).
+private func difference(_ key: String, before: EncodedValue?, after: EncodedValue?) -> RoundTripDifference {
+    RoundTripDifference(path: ValuePath([.key("rates"), .key(key)]), before: before, after: after)
+}
+
 /// Rates keyed by currency code: keys that are data, read back through `allKeys`.
 private struct LossyRates: Codable, Equatable {
     @LossyDictionary var rates: [String: Double]
