@@ -16,5 +16,7 @@ extension DocumentSummary {
 }
 
 /// The summary of a property list, now ``SerializeDocument/DocumentSummary`` for every format.
+/// Its `format` is now the format's name (`"XML property list"`), not a `PlistFormat`: code that
+/// compared it with `.xml` compares it with `PlistFormat.xml.description`.
 @available(*, deprecated, renamed: "DocumentSummary")
 public typealias PlistSummary = DocumentSummary

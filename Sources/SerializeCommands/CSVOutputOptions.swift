@@ -40,7 +40,8 @@ public struct CSVOutputOptions: ParsableArguments {
         if let delimiter { dialect.delimiter = delimiter.scalar }
         if let quote { dialect.quote = quote.scalar }
         guard dialect.delimiter != dialect.quote else {
-            throw ValidationError("the output's delimiter and quote must differ (both are '\(dialect.quote)')")
+            let shown = dialect.quote == "\t" ? "tab" : "'\(dialect.quote)'"
+            throw ValidationError("the output's delimiter and quote must differ (both are \(shown))")
         }
         return .csv(dialect)
     }

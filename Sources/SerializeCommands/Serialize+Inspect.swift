@@ -24,14 +24,15 @@ extension Serialize {
         var file: String
 
         func run() throws {
-            if try inspectCSV() { return }
             let report: PlistReport
             if file == "-" {
-                // Read once: JSON is told by its bytes, anything else goes to the inspector.
+                // Read once: JSON and CSV are told by their bytes, anything else goes to the inspector.
                 let data = FileHandle.standardInput.readDataToEndOfFile()
                 if Format.detect(in: data) == .json { return try summarizeJSON(data) }
+                if Format.detect(in: data).csvDialect != nil { return try inspectCSV(data) }
                 report = PlistLinter().lint(data, keepingValues: true)
             } else {
+                if let csv = csvBytes() { return try inspectCSV(csv) }
                 if let json = PlistFile.jsonBytes(file) { return try summarizeJSON(json) }
                 report = try PlistFile.report(file, keepingValues: true)
             }
@@ -162,14 +163,18 @@ enum PlistFile {
 }
 
 extension Serialize.Inspect {
-    /// For a CSV file (by its extension, or by its bytes when it has none): prints the dialect
-    /// `CSVDialect.sniff(_:)` found, the rows and columns, and sniffing's notes; `false` for
-    /// any other file. A file that does not read in the dialect found prints its error (with the
-    /// flag that would get through) and fails.
-    func inspectCSV() throws -> Bool {
-        guard file != "-", let data = try? Data(contentsOf: URL(fileURLWithPath: file)) else { return false }
+    /// The bytes of the file when it is CSV: named .csv or .tsv, or with no extension that names
+    /// a format and CSV bytes (`Format.detect`); else `nil`, as for a file that cannot be read.
+    func csvBytes() -> Data? {
+        guard let data = try? Data(contentsOf: URL(fileURLWithPath: file)) else { return nil }
         let named = Format(fileExtension: URL(fileURLWithPath: file).pathExtension)
-        guard (named ?? Format.detect(in: data)).csvDialect != nil else { return false }
+        return (named ?? Format.detect(in: data)).csvDialect != nil ? data : nil
+    }
+
+    /// Prints the dialect `CSVDialect.sniff(_:)` found in the CSV `data`, its size and rows, and
+    /// sniffing's notes. Data that does not read in the dialect found prints its error (with the
+    /// flag that would get through) and fails.
+    func inspectCSV(_ data: Data) throws {
         let sniff = CSVDialect.sniff(data)
         var lines = ["format: CSV", "size: \(data.count) bytes", "detected: \(sniff.summary)"]
         do {
@@ -182,6 +187,5 @@ extension Serialize.Inspect {
         }
         for note in sniff.notes { lines.append(note.inFile(file).commandLineText) }
         print(lines.joined(separator: "\n"))
-        return true
     }
 }

@@ -56,11 +56,12 @@ extension KnownLoss {
     /// so `myURLValue` finds `my_url_value` (unlike Foundation's, ``snakeCaseKeyNotRestored``).
     /// Keys that are data, read back through `allKeys` (dynamic keys, `LossyDictionary`), come
     /// back as their snake_case spelling read as camelCase: `EUR` is written `eur` and comes back
-    /// as `eur`. The key is missing, and the converted one is there instead.
+    /// as `eur`. The loss predicts the value with each such key renamed where the converted key
+    /// came back in its place, so a key the model asked for and lost is still reported.
     public static let snakeCaseDataKeyConverted = KnownLoss(
         name: "snakeCaseDataKeyConverted",
         summary: "serialize's coder finds every key the model asks for (myURLValue is written my_url_value and read from there), but keys that are data, read back through allKeys (dynamic keys, LossyDictionary), come back converted: EUR is written eur and comes back as eur.",
-        remedy: "Keep .useDefaultKeys for values whose keys are data (currency codes, identifiers), or spell such keys in lowercase snake_case.",
+        remedy: "Keep .useDefaultKeys for values whose keys are data (currency codes, identifiers): only lowercase and camelCase keys without acronyms or underscores (usd, usdRate) come back as they were.",
         appliesTo: { $0.coder == .serialize && $0.options.keys == .convertToSnakeCase },
-        change: { SnakeCaseKeys.explains($0, survives: SnakeCaseKeys.survivesSerializeCoder) })
+        reshape: { before, after in SnakeCaseKeys.renamingSerializeCoderDataKeys(before, after: after) })
 }

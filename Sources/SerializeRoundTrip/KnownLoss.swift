@@ -262,12 +262,34 @@ enum SnakeCaseKeys {
         }
     }
 
-    /// Whether `key`, read back through `allKeys` by serialize's own coder, is itself: the
-    /// coder writes `SnakeCase.convert(key)` and gives `SnakeCase.camelCase` of it back
-    /// (`EUR` is written `eur` and comes back as `eur`). Keys the model asks for are converted
-    /// the way they were written, and always found.
-    static func survivesSerializeCoder(_ key: String) -> Bool {
-        SnakeCase.camelCase(SnakeCase.convert(key)).hasSameScalars(as: key)
+    /// `before` with each key that serialize's own coder, reading it back through `allKeys`,
+    /// gives back converted renamed as it came back: the coder writes `SnakeCase.convert(key)` and
+    /// gives `SnakeCase.camelCase` of that (`EUR` is written `eur` and comes back as `eur`). A key
+    /// is renamed only where it is missing from `after`, the converted key is there instead, and
+    /// the value sent did not hold that key itself. Keys the model asks for are converted the way
+    /// they were written and always found, so one the model lost stays missing, and is reported.
+    static func renamingSerializeCoderDataKeys(_ before: EncodedValue, after: EncodedValue?) -> EncodedValue {
+        switch (before, after) {
+        case let (.keyed(sent), .keyed(back)?):
+            var renamed: [DocumentKey: EncodedValue] = [:]
+            for (key, value) in sent {
+                if let came = back[key] {
+                    renamed[key] = renamingSerializeCoderDataKeys(value, after: came)
+                    continue
+                }
+                let converted = DocumentKey(SnakeCase.camelCase(SnakeCase.convert(key.string)))
+                if converted != key, sent[converted] == nil, renamed[converted] == nil, let came = back[converted] {
+                    renamed[converted] = renamingSerializeCoderDataKeys(value, after: came)
+                } else {
+                    renamed[key] = value
+                }
+            }
+            return .keyed(renamed)
+        case let (.array(sent), .array(back)?):
+            return .array(sent.indices.map { renamingSerializeCoderDataKeys(sent[$0], after: $0 < back.count ? back[$0] : nil) })
+        default:
+            return before
+        }
     }
 
     /// Whether `key` comes back as itself: `plainValue` does; `myURLValue` (`myUrlValue`),

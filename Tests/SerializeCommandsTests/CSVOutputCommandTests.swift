@@ -99,6 +99,7 @@ import TestSupport
         (["in.json", "out.plist", "--output-delimiter", ";"], "--output-delimiter, --output-quote and --output-bom apply to CSV output; the output is XML property list"),
         (["in.json", "-", "--output-quote", "'"], "--output-delimiter, --output-quote and --output-bom apply to CSV output; the output is JSON"),
         (["in.json", "out.csv", "--output-delimiter", "\""], "the output's delimiter and quote must differ (both are '\"')"),
+        (["in.tsv", "out.tsv", "--output-quote", "tab"], "the output's delimiter and quote must differ (both are tab)"),
         (["in.json", "out.csv", "--output-delimiter", "ab"], "The value 'ab' is invalid for '--output-delimiter <char>'"),
         (["--out-dir", "out", "--to", "json", "--output-delimiter", ";", "a.csv"], "--output-delimiter, --output-quote and --output-bom apply to CSV output; the output is JSON"),
         (["in.csv", "out.json", "--output-bom"], "--output-delimiter, --output-quote and --output-bom apply to CSV output; the output is JSON"),

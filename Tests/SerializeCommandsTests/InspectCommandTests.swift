@@ -66,6 +66,11 @@ import TestSupport
             """
         #expect(try BuiltTool.run(["inspect", file.path]).standardOutput == expected)
         #expect(try BuiltTool.run(["inspect", "-"], input: bytes).standardOutput == expected)
+        // CSV on standard input is told by its bytes too, as a named file would be.
+        let csv = Data("name;city\nAda;London\nBo;Oslo\n".utf8)
+        let run = try BuiltTool.run(["inspect", "-"], input: csv)
+        #expect(run.status == 0, "\(run.standardError)")
+        #expect(run.standardOutput == "format: CSV\nsize: \(csv.count) bytes\ndetected: encoding utf-8, delimiter ';', quote '\"', header\nrows: 2\n")
     }
 
     /// A JSON file that does not read is summarized as unreadable, its error said with
