@@ -32,7 +32,7 @@ extension Serialize {
                 if Format.detect(in: data).csvDialect != nil { return try inspectCSV(data) }
                 report = PlistLinter().lint(data, keepingValues: true)
             } else {
-                if let csv = csvBytes() { return try inspectCSV(csv) }
+                if let csv = PlistFile.csvBytes(file) { return try inspectCSV(csv) }
                 if let json = PlistFile.jsonBytes(file) { return try summarizeJSON(json) }
                 report = try PlistFile.report(file, keepingValues: true)
             }
@@ -75,6 +75,15 @@ enum PlistFile {
         guard named == nil || named == .json else { return nil }
         guard let data = try? Data(contentsOf: URL(fileURLWithPath: file)) else { return nil }
         return named == .json || Format.detect(in: data) == .json ? data : nil
+    }
+
+    /// The bytes of `file` when it is CSV: named .csv or .tsv, or with no extension that names a
+    /// format and CSV bytes (`Format.detect`); else `nil`, as for standard input (its caller reads
+    /// it once) and a file that cannot be read (the property-list path reports that).
+    static func csvBytes(_ file: String) -> Data? {
+        guard file != "-", let data = try? Data(contentsOf: URL(fileURLWithPath: file)) else { return nil }
+        let named = Format(fileExtension: URL(fileURLWithPath: file).pathExtension)
+        return (named ?? Format.detect(in: data)).csvDialect != nil ? data : nil
     }
 
     /// The inspector's report on `file`.
@@ -163,14 +172,6 @@ enum PlistFile {
 }
 
 extension Serialize.Inspect {
-    /// The bytes of the file when it is CSV: named .csv or .tsv, or with no extension that names
-    /// a format and CSV bytes (`Format.detect`); else `nil`, as for a file that cannot be read.
-    func csvBytes() -> Data? {
-        guard let data = try? Data(contentsOf: URL(fileURLWithPath: file)) else { return nil }
-        let named = Format(fileExtension: URL(fileURLWithPath: file).pathExtension)
-        return (named ?? Format.detect(in: data)).csvDialect != nil ? data : nil
-    }
-
     /// Prints the dialect `CSVDialect.sniff(_:)` found in the CSV `data`, its size and rows, and
     /// sniffing's notes. Data that does not read in the dialect found prints its error (with the
     /// flag that would get through) and fails.

@@ -85,12 +85,10 @@ extension Serialize.Lint {
     /// The bytes of `file` when it is CSV input: named .csv or .tsv, or with no known extension
     /// and CSV bytes (`Format.detect`), or any input when a dialect flag is given; else `nil`.
     func csvInput(_ file: String) -> Data? {
-        let named = file == "-" ? nil : Format(fileExtension: URL(fileURLWithPath: file).pathExtension)
-        if dialect.isEmpty, named.map({ $0.csvDialect == nil }) ?? (file == "-") { return nil }
-        let data = file == "-" ? FileHandle.standardInput.readDataToEndOfFile() : (try? Data(contentsOf: URL(fileURLWithPath: file)))
+        // Without a flag, standard input is told apart in `run()`, which reads it once.
+        guard !dialect.isEmpty else { return PlistFile.csvBytes(file) }
         // An unreadable file goes the property-list way, which reports that it cannot be read.
-        guard let data else { return nil }
-        return dialect.isEmpty && named == nil && Format.detect(in: data).csvDialect == nil ? nil : data
+        return file == "-" ? FileHandle.standardInput.readDataToEndOfFile() : try? Data(contentsOf: URL(fileURLWithPath: file))
     }
 
     /// The bytes of `file` when it is JSON (`PlistFile.jsonBytes`) and no dialect flag makes it CSV.
