@@ -33,7 +33,7 @@ struct DialectCharacter: ExpressibleByArgument {
 }
 
 /// How CSV input is laid out, when not RFC 4180.
-public struct CSVDialectOptions: ParsableArguments {
+public struct CSVDialectOptions: ParsableArguments, Sendable {
     @Option(help: ArgumentHelp("CSV input: the field delimiter (one character; tab or \\t for a tab).", valueName: "char"))
     var delimiter: DialectCharacter?
 

@@ -8,7 +8,7 @@ import SerializeCSV
 public import SerializeDocument
 
 /// How CSV output is laid out, when not RFC 4180 (or TSV for `--to tsv`).
-public struct CSVOutputOptions: ParsableArguments {
+public struct CSVOutputOptions: ParsableArguments, Sendable {
     @Option(
         name: .customLong("output-delimiter"),
         help: ArgumentHelp(

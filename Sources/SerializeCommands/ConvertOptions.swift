@@ -34,7 +34,7 @@ enum Layout: String, EnumerableFlag {
 }
 
 /// Formats, layout and the strategies for values a target format cannot hold.
-public struct ConvertOptions: ParsableArguments {
+public struct ConvertOptions: ParsableArguments, Sendable {
     @Option(help: "The input format (default: from the extension; property lists by content; plist reads either kind).")
     var from: Format?
 
@@ -81,6 +81,8 @@ public struct ConvertOptions: ParsableArguments {
     @Flag(help: "CSV input: read true/false, numbers, [] and {} as typed values instead of strings.")
     var infer = false
 
+    @OptionGroup var depth: DepthOption
+
     /// The defaults: pretty output in document order, every loss refused.
     public init() {}
 
@@ -101,7 +103,7 @@ public struct ConvertOptions: ParsableArguments {
         }
         return FormatOptions(
             pretty: layout == .pretty, sortKeys: sortKeys, null: nullStrategy, dates: dates, data: data,
-            nonFinite: nonFinite, missing: missing, inferCSVTypes: infer, recoverCSV: recover, bigNumbers: bigNumbers,
+            nonFinite: nonFinite, missing: missing, inferCSVTypes: infer, maximumDepth: depth.maxDepth, recoverCSV: recover, bigNumbers: bigNumbers,
             csvByteOrderMark: output.byteOrderMark)
     }
 }

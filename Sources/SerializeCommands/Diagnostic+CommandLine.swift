@@ -8,12 +8,13 @@ import SerializeDocument
 extension Remedy {
     /// The flag that sets this remedy's option, as `serialize convert` spells it: the option
     /// names of `FormatOptions` in kebab case (`nonFinite` → `--non-finite`),
-    /// except `format` (the target format, `--to`), `inferCSVTypes` (`--infer`) and `recoverCSV`
-    /// (`--recover`).
+    /// except `format` (the target format, `--to`), `inferCSVTypes` (`--infer`), `recoverCSV`
+    /// (`--recover`) and `maximumDepth` (`--max-depth`).
     var flag: String {
         switch option {
         case "format": "--to"
         case "inferCSVTypes": "--infer"
+        case "maximumDepth": "--max-depth"
         case "recoverCSV": "--recover"
         default: "--" + Self.kebabCase(option)
         }
@@ -74,8 +75,17 @@ extension Diagnostic {
         var text = place.isEmpty ? "" : place.joined(separator: ":") + ": "
         text += "\(severity.rawValue): \(message)"
         if location != nil, let path, !path.components.isEmpty { text += " [\(path)]" }
-        if let remedy { text += " (\(remedy.commandLineText))" }
+        if let remedy = commandLineRemedy { text += " (\(remedy.commandLineText))" }
         return text
+    }
+
+    /// The remedy the command line prints: the library's, or `--max-depth` for nesting deeper
+    /// than the limit, which the library leaves to its caller (`FormatOptions.maximumDepth`).
+    var commandLineRemedy: Remedy? {
+        guard remedy == nil, code == .tooDeep else { return remedy }
+        return Remedy(
+            option: "maximumDepth", value: "LEVELS",
+            effect: "read and write deeper nesting, up to \(NestingStack.maximumDepth) levels, when the data is trusted")
     }
 
     /// A finding of the plist verbs: `file:line:column: severity: message [root.items[3]]`, with
@@ -83,6 +93,8 @@ extension Diagnostic {
     func findingText(file: String) -> String {
         var text = "\(file):\(location.map(\.description) ?? "1:1"): \(severity.rawValue): \(message)"
         if let path, !path.components.isEmpty { text += " [\(path.keyPathDescription)]" }
+        // The inspector's findings print no remedy but the command line's own.
+        if remedy == nil, let remedy = commandLineRemedy { text += " (\(remedy.commandLineText))" }
         return text
     }
 }

@@ -12,7 +12,7 @@ import Darwin
 #endif
 
 /// `--quiet` and when progress starts showing; shared by `convert` and the edit verbs.
-public struct ProgressOptions: ParsableArguments {
+public struct ProgressOptions: ParsableArguments, Sendable {
     @Flag(name: .shortAndLong, help: "Print no progress line (and no summary when everything worked).")
     var quiet = false
 

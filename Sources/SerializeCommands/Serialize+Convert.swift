@@ -9,7 +9,7 @@ import SerializeDocument
 extension Serialize {
     /// Converts a document from one format to another, refusing by name what the target cannot
     /// hold unless a strategy flag says what to do.
-    public struct Convert: AsyncParsableCommand {
+    public struct Convert: AsyncParsableCommand, Sendable {
         /// Name, abstract, and the discussion with the exit codes `--help` prints.
         public static let configuration = CommandConfiguration(
             commandName: "convert",
@@ -125,6 +125,11 @@ extension Serialize {
                 try await runBatch(into: outDir)
                 return
             }
+            try await NestingStack.run(depth: options.depth.maxDepth) { [self] in try convertOne() }
+        }
+
+        /// Converts `input` into `output`.
+        func convertOne() throws {
             let inputName = input == "-" ? "<stdin>" : input
             // Standard input is spilled to a temporary file: CSV under --recover and JSON to CSV
             // read their input twice.

@@ -36,13 +36,20 @@ extension Serialize {
         @OptionGroup(title: "CSV dialect (default: sniffed)")
         var dialect: CSVDialectOptions
 
+        @OptionGroup var depth: DepthOption
+
         func validate() throws {
             _ = try PlistFile.keyPath(keyPath)
         }
 
         func run() throws {
+            try depth.run { try extract() }
+        }
+
+        /// Writes the value at ``keyPath`` on standard output.
+        func extract() throws {
             let path = try PlistFile.keyPath(keyPath)
-            let value = try PlistFile.value(at: path, in: PlistFile.document(file, dialect: dialect))
+            let value = try PlistFile.value(at: path, in: PlistFile.document(file, dialect: dialect, depth: depth))
             let bytes: Data
             switch output {
             case .raw:
@@ -53,9 +60,9 @@ extension Serialize {
                 bytes = raw
             case .typed:
                 bytes = Data(PlistPrinter.text(value).utf8)
-            case .json: bytes = try PlistFile.encode(value, as: .json)
-            case .xml: bytes = try PlistFile.encode(value, as: .xmlPlist)
-            case .binary: bytes = try PlistFile.encode(value, as: .binaryPlist)
+            case .json: bytes = try PlistFile.encode(value, as: .json, depth: depth)
+            case .xml: bytes = try PlistFile.encode(value, as: .xmlPlist, depth: depth)
+            case .binary: bytes = try PlistFile.encode(value, as: .binaryPlist, depth: depth)
             }
             FileHandle.standardOutput.write(bytes)
         }

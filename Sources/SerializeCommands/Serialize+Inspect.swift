@@ -15,7 +15,8 @@ extension Serialize {
             discussion: """
                 Readable files are summarized in full; for a file with errors the summary says so \
                 and `serialize lint` lists them (a JSON or CSV file's error is also printed, with \
-                its line and column), and the exit status is 1. JSON is a file named .json, or any \
+                its line and column, and so is nesting deeper than --max-depth), and the exit \
+                status is 1. JSON is a file named .json, or any \
                 input whose bytes are JSON, as `lint` tells it.
                 """
         )
@@ -23,21 +24,32 @@ extension Serialize {
         @Argument(help: "The property list (XML or binary), JSON or CSV file to summarize; - reads standard input.")
         var file: String
 
+        @OptionGroup var depth: DepthOption
+
         func run() throws {
+            try depth.run { try summarize() }
+        }
+
+        /// Prints the summary of ``file``.
+        func summarize() throws {
             let report: PlistReport
             if file == "-" {
                 // Read once: JSON and CSV are told by their bytes, anything else goes to the inspector.
                 let data = FileHandle.standardInput.readDataToEndOfFile()
                 if Format.detect(in: data) == .json { return try summarizeJSON(data) }
                 if Format.detect(in: data).csvDialect != nil { return try inspectCSV(data) }
-                report = PlistLinter().lint(data, keepingValues: true)
+                report = PlistLinter(maxDepth: depth.maxDepth).lint(data, keepingValues: true)
             } else {
                 if let csv = PlistFile.csvBytes(file) { return try inspectCSV(csv) }
                 if let json = PlistFile.jsonBytes(file) { return try summarizeJSON(json) }
-                report = try PlistFile.report(file, keepingValues: true)
+                report = try PlistFile.report(file, keepingValues: true, depth: depth)
             }
             let summary = DocumentSummary(report)
             print(summary.text, terminator: "")
+            // `lint` lists the errors; one a flag of this verb fixes (--max-depth) is shown here.
+            for finding in report.findings where finding.severity == .error && finding.remedy == nil && finding.commandLineRemedy != nil {
+                PlistFile.printError(finding.findingText(file: file))
+            }
             if summary.errors > 0 { throw ExitCode.failure }
         }
 
@@ -46,7 +58,7 @@ extension Serialize {
         /// command fails.
         func summarizeJSON(_ data: Data) throws {
             do {
-                let document = try Format.json.read(data)
+                let document = try Format.json.read(data, options: depth.formatOptions)
                 print(DocumentSummary(format: "JSON", size: data.count, document: document).text, terminator: "")
             } catch {
                 print(DocumentSummary(format: "JSON", size: data.count, document: nil, errors: 1).text, terminator: "")
@@ -86,32 +98,34 @@ enum PlistFile {
         return (named ?? Format.detect(in: data)).csvDialect != nil ? data : nil
     }
 
-    /// The inspector's report on `file`.
-    static func report(_ file: String, keepingValues: Bool) throws -> PlistReport {
+    /// The inspector's report on `file`, reading as deep as `depth` says.
+    static func report(_ file: String, keepingValues: Bool, depth: DepthOption) throws -> PlistReport {
         do {
-            return try inspect(file, keepingValues: keepingValues)
+            return try inspect(file, keepingValues: keepingValues, depth: depth)
         } catch {
             printError("\(file): error: cannot read the file: \(FileReadFailure.reason(error, reading: URL(fileURLWithPath: file)))")
             throw ExitCode.failure
         }
     }
 
-    /// The inspector's report on `file`, or on standard input when `file` is `-`.
+    /// The inspector's report on `file`, or on standard input when `file` is `-`, reading as
+    /// deep as `depth` says.
     ///
     /// - Throws: the error of reading the file.
-    static func inspect(_ file: String, keepingValues: Bool) throws -> PlistReport {
+    static func inspect(_ file: String, keepingValues: Bool, depth: DepthOption) throws -> PlistReport {
+        let linter = PlistLinter(maxDepth: depth.maxDepth)
         if file == "-" {
-            return PlistLinter().lint(FileHandle.standardInput.readDataToEndOfFile(), keepingValues: keepingValues)
+            return linter.lint(FileHandle.standardInput.readDataToEndOfFile(), keepingValues: keepingValues)
         }
-        return try PlistLinter().lint(contentsOf: URL(fileURLWithPath: file), keepingValues: keepingValues)
+        return try linter.lint(contentsOf: URL(fileURLWithPath: file), keepingValues: keepingValues)
     }
 
     /// The value of `file` (standard input for `-`); its errors are printed and fail the
     /// command. The format is told as `convert` tells it (the extension, else the bytes; CSV in
     /// the `dialect` flags' dialect or the sniffed one): a property list is read by the
     /// inspector (its errors with line:column and key path, as `lint` prints them), JSON and
-    /// CSV by their readers.
-    static func document(_ file: String, dialect: CSVDialectOptions) throws -> Document {
+    /// CSV by their readers; as deep as `depth` says.
+    static func document(_ file: String, dialect: CSVDialectOptions, depth: DepthOption) throws -> Document {
         let data: Data
         do {
             data = try file == "-"
@@ -125,13 +139,13 @@ enum PlistFile {
         for message in Serialize.Convert.guesses(of: sniff, input: file, named: file, toldByContent: named == nil, verbose: false) { printError(message) }
         guard format.isPropertyList else {
             do {
-                return try format.read(data)
+                return try format.read(data, options: depth.formatOptions)
             } catch {
                 printError(error.inFile(file).commandLineText)
                 throw ExitCode.failure
             }
         }
-        let report = PlistLinter().lint(data, keepingValues: true)
+        let report = PlistLinter(maxDepth: depth.maxDepth).lint(data, keepingValues: true)
         if let document = report.document { return document }
         for finding in report.findings where finding.severity == .error { printError(finding.findingText(file: file)) }
         throw ExitCode.failure
@@ -156,10 +170,12 @@ enum PlistFile {
         }
     }
 
-    /// `value` as a document in `format` (json, xml or binary).
-    static func encode(_ value: Document, as format: Format) throws -> Data {
+    /// `value` as a document in `format` (json, xml or binary), as deep as `depth` says.
+    static func encode(_ value: Document, as format: Format, depth: DepthOption) throws -> Data {
         do {
-            return try format.write(value, options: FormatOptions(pretty: true))
+            var options = depth.formatOptions
+            options.pretty = true
+            return try format.write(value, options: options)
         } catch {
             printError(error.commandLineText)
             throw ExitCode.failure
@@ -179,7 +195,7 @@ extension Serialize.Inspect {
         let sniff = CSVDialect.sniff(data)
         var lines = ["format: CSV", "size: \(data.count) bytes", "detected: \(sniff.summary)"]
         do {
-            let document = try Format.csv(sniff.dialect).read(data)
+            let document = try Format.csv(sniff.dialect).read(data, options: depth.formatOptions)
             if case let .array(rows) = document { lines.append("rows: \(rows.count)") }
         } catch {
             print(lines.joined(separator: "\n"))

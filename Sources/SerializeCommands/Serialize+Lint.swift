@@ -41,7 +41,14 @@ extension Serialize {
         @Flag(name: .shortAndLong, help: "Print nothing; report through the exit status only.")
         var quiet = false
 
+        @OptionGroup var depth: DepthOption
+
         func run() throws {
+            if try !depth.run({ try lintAll() }) { throw ExitCode.failure }
+        }
+
+        /// Lints every file, printing the findings; `true` when every file is clean.
+        func lintAll() throws -> Bool {
             var clean = true
             for file in files {
                 if let csv = csvInput(file) {
@@ -62,9 +69,9 @@ extension Serialize {
                             clean = lintJSON(file, data: data) && clean
                             continue
                         }
-                        report = PlistLinter().lint(data, keepingValues: false)
+                        report = PlistLinter(maxDepth: depth.maxDepth).lint(data, keepingValues: false)
                     } else {
-                        report = try PlistFile.inspect(file, keepingValues: false)
+                        report = try PlistFile.inspect(file, keepingValues: false, depth: depth)
                     }
                 } catch {
                     clean = false
@@ -76,7 +83,7 @@ extension Serialize {
                 for finding in report.findings { print(finding.findingText(file: file)) }
                 if report.isClean { print("\(file): OK") }
             }
-            if !clean { throw ExitCode.failure }
+            return clean
         }
     }
 }
@@ -99,7 +106,7 @@ extension Serialize.Lint {
     /// Prints the JSON reader's first error in `data`, or `file: OK`; `true` when it read.
     func lintJSON(_ file: String, data: Data) -> Bool {
         do {
-            _ = try Format.json.read(data)
+            _ = try Format.json.read(data, options: depth.formatOptions)
             if !quiet { print("\(file): OK") }
             return true
         } catch {

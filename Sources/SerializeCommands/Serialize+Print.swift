@@ -26,9 +26,13 @@ extension Serialize {
         @OptionGroup(title: "CSV dialect (default: sniffed)")
         var dialect: CSVDialectOptions
 
+        @OptionGroup var depth: DepthOption
+
         func run() throws {
-            let document = try PlistFile.document(file, dialect: dialect)
-            print(json ? PlistPrinter.json(document) : PlistPrinter.text(document), terminator: "")
+            try depth.run {
+                let document = try PlistFile.document(file, dialect: dialect, depth: depth)
+                print(json ? PlistPrinter.json(document) : PlistPrinter.text(document), terminator: "")
+            }
         }
     }
 }

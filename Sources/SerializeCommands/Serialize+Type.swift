@@ -26,13 +26,17 @@ extension Serialize {
         @OptionGroup(title: "CSV dialect (default: sniffed)")
         var dialect: CSVDialectOptions
 
+        @OptionGroup var depth: DepthOption
+
         func validate() throws {
             _ = try PlistFile.keyPath(keyPath)
         }
 
         func run() throws {
-            let value = try PlistFile.value(at: PlistFile.keyPath(keyPath), in: PlistFile.document(file, dialect: dialect))
-            print(value.typeName)
+            try depth.run {
+                let value = try PlistFile.value(at: PlistFile.keyPath(keyPath), in: PlistFile.document(file, dialect: dialect, depth: depth))
+                print(value.typeName)
+            }
         }
     }
 }

@@ -29,7 +29,7 @@ extension KnownLoss {
     public static let depthRefused = KnownLoss(
         name: "depthRefused",
         summary: "serialize follows one depth rule (FormatOptions.maximumDepth, 512 nested arrays and dictionaries, as Foundation and plutil): its writers refuse a deeper value by name and its readers refuse deeper input, so nothing it writes is refused by its own readers and no input can overflow the stack.",
-        remedy: "Raise FormatOptions.maximumDepth on both sides for trusted data, or flatten the structure.",
+        remedy: "Raise FormatOptions.maximumDepth on both sides for trusted data, running the work through NestingStack.run (serialize --max-depth does), or flatten the structure.",
         appliesTo: { $0.coder == .serialize },
         failure: { failure in
             (failure.stage == .encode && failure.kind == .invalidValue && failure.message.contains("nest deeper than"))

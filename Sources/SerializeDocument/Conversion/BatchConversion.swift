@@ -27,6 +27,8 @@ internal import SerializeCSV
 ///
 /// An output that would replace one of the inputs is refused for that file. Every output is
 /// written atomically (`FileSystem.writeAtomically`), so a failed file leaves no partial output.
+/// With a ``FormatOptions/maximumDepth`` above the default, each file is converted on a thread
+/// whose stack holds that depth (``NestingStack``).
 public struct BatchConversion: Sendable {
     /// The format every output is written in.
     public var target: Format
@@ -215,7 +217,15 @@ public struct BatchConversion: Sendable {
                 guard next < jobs.count else { return }
                 let index = next
                 next += 1
-                group.addTask { [self] in (index, convert(jobs[index])) }
+                // A limit above the default needs a thread whose stack holds it (NestingStack).
+                group.addTask { [self] in
+                    do {
+                        return (index, try await NestingStack.run(depth: max(reading.maximumDepth, writing.maximumDepth)) { convert(jobs[index]) })
+                    } catch {
+                        let failure = Diagnostic(.io, "\(error)").inFile(jobs[index].input.path)
+                        return (index, Outcome(job: jobs[index], failure: failure, failedStep: .opening))
+                    }
+                }
             }
             for _ in 0..<min(maximumConcurrency, jobs.count) { startNext() }
             for await (index, outcome) in group {

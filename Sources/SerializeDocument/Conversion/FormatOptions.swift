@@ -152,6 +152,9 @@ public struct FormatOptions: Sendable, Hashable {
     /// A reader refuses deeper input with ``Diagnostic/Code/tooDeep`` at its location; a writer
     /// refuses a deeper document with the same code at the path of the first container too
     /// deep, so serialize never writes what its own readers refuse.
+    ///
+    /// The readers and writers recurse once a level: a limit above the default needs a thread
+    /// with a bigger stack, which ``NestingStack`` provides.
     public var maximumDepth: Int
     /// CSV decoding into a type: what to do with a column no property reads. Refused by default
     /// (JSON and property lists skip unknown keys; a CSV column is data the type would lose).

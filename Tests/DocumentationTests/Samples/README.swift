@@ -14,6 +14,14 @@ enum ReadmeSamples {
         return format
     }
 
+    static func deep(plist: Data) throws -> Data {
+        let deep = FormatOptions(pretty: false, maximumDepth: 20_000)
+        let json = try NestingStack.run(depth: deep.maximumDepth) {   // a thread with the stack it needs
+            try Format.binaryPlist.convert(plist, to: .json, reading: deep, writing: deep)
+        }
+        return json
+    }
+
     static func persistence(settings: PersistedSettings, url: URL) throws -> PersistedSettings {
         let persistence = Persistence()
         try persistence.save(settings, to: url, as: .json)          // was JSON…
@@ -29,6 +37,15 @@ typealias Settings = PersistedSettings
 @Suite struct ReadmeSampleTests {
     @Test func convertDetectsTheBinaryPlist() throws {
         #expect(try ReadmeSamples.convert(json: Data(#"{"a": null, "b": 1}"#.utf8)) == .binaryPlist)
+    }
+
+    /// 20,000 nested arrays: a default stack would overflow, the limit would refuse them.
+    @Test func aDeepLimitRunsOnADeepStack() throws {
+        let levels = 20_000
+        let json = Data((String(repeating: "[", count: levels) + String(repeating: "]", count: levels)).utf8)
+        let deep = FormatOptions(pretty: false, maximumDepth: levels)
+        let plist = try NestingStack.run(depth: levels) { try Format.json.convert(json, to: .binaryPlist, reading: deep, writing: deep) }
+        #expect(try ReadmeSamples.deep(plist: plist) == json)
     }
 
     @Test func persistenceSwitchesFormats() throws {

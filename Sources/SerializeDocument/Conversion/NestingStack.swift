@@ -1,0 +1,141 @@
+/// The stack that reading, writing and freeing a deeply nested document needs: the owner of
+/// "how deep can `FormatOptions.maximumDepth` go on this thread".
+
+#if canImport(Darwin)
+import Darwin
+#elseif canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
+
+/// Runs work on a thread whose stack holds documents nested `maximumDepth` deep.
+///
+/// serialize's readers, writers and its document tree recurse once per level of nesting. The
+/// default limit, 512 levels (``FormatOptions/maximumDepth``), fits any thread's stack, even in
+/// a debug build. A higher limit for trusted data needs a thread with a larger stack, or deep
+/// input overflows the stack and crashes the process instead of being read or refused:
+///
+/// ```swift
+/// let options = FormatOptions(maximumDepth: 20_000)
+/// let json = try NestingStack.run(depth: options.maximumDepth) {
+///     try Format.binaryPlist.convert(plist, to: .json, reading: options, writing: options)
+/// }
+/// ```
+///
+/// `serialize --max-depth` and ``BatchConversion`` run their work this way.
+public enum NestingStack {
+    /// The depth every thread's stack holds: work for this depth or less runs where it is
+    /// called.
+    public static let inlineDepth = FormatOptions().maximumDepth
+
+    /// The deepest limit this type gives a stack for; ``size(forDepth:)`` would otherwise
+    /// reserve more address space than a machine commits to one thread.
+    public static let maximumDepth = 100_000
+
+    /// Stack bytes a level of nesting may use. The deepest recursion measured, in a debug build
+    /// (`serialize` at 5,000 levels, every verb and every pair of formats), used 3.1 KiB a level:
+    /// writing a binary property list and summarizing one (`inspect`). Release builds use less.
+    static let bytesPerLevel = 8 * 1024
+
+    /// Stack for everything that is not a level: the caller's frames, libxml2, Foundation.
+    static let baseBytes = 8 * 1024 * 1024
+
+    /// The stack size a thread needs to work on documents `depth` levels deep; `depth` is
+    /// clamped to 1...``maximumDepth``.
+    public static func size(forDepth depth: Int) -> Int {
+        baseBytes + min(max(depth, 1), maximumDepth) * bytesPerLevel
+    }
+
+    /// Runs `body` where it is called when `depth` is at most ``inlineDepth``, else on a new
+    /// thread with a stack of ``size(forDepth:)``, waiting for it to end.
+    ///
+    /// - Throws: what `body` throws, or ``ThreadUnavailable`` when the system cannot start such
+    ///   a thread.
+    public static func run<T>(depth: Int, _ body: () throws -> T) throws -> T {
+        guard depth > inlineDepth else { return try body() }
+        return try withoutActuallyEscaping(body) { body in
+            // The thread is joined before this closure returns, so it never outlives `body`.
+            let box = ResultBox<T>()
+            let thread = try spawn(stackSize: size(forDepth: depth)) { box.result = Result { try body() } }
+            join(thread)
+            return try box.result!.get()
+        }
+    }
+
+    /// As the synchronous `run(depth:_:)`, without blocking a task's thread while it waits.
+    public static func run<T: Sendable>(depth: Int, _ body: @escaping @Sendable () throws -> T) async throws -> T {
+        guard depth > inlineDepth else { return try body() }
+        return try await withCheckedThrowingContinuation { continuation in
+            do {
+                detach(try spawn(stackSize: size(forDepth: depth)) { continuation.resume(with: Result { try body() }) })
+            } catch {
+                continuation.resume(throwing: error)
+            }
+        }
+    }
+
+    /// The system refused a thread with the stack a depth needs (too little memory or address
+    /// space for it): a lower depth may fit.
+    public struct ThreadUnavailable: Error, CustomStringConvertible, Sendable {
+        /// The stack size asked for.
+        public var stackSize: Int
+        /// The error number `pthread_create` returned.
+        public var errorNumber: Int32
+
+        public var description: String {
+            "cannot start a thread with a \(stackSize >> 20) MiB stack for this depth (\(String(cString: strerror(errorNumber)))): try a lower limit"
+        }
+    }
+
+    /// Starts `body` on a new thread with `stackSize` bytes of stack.
+    private static func spawn(stackSize: Int, _ body: @escaping () -> Void) throws(ThreadUnavailable) -> pthread_t {
+        // Allocated rather than `pthread_attr_t()`, whose zero initializer Linux attributes to
+        // Dispatch's C module.
+        let attributes = UnsafeMutablePointer<pthread_attr_t>.allocate(capacity: 1)
+        pthread_attr_init(attributes)
+        defer {
+            pthread_attr_destroy(attributes)
+            attributes.deallocate()
+        }
+        pthread_attr_setstacksize(attributes, stackSize)
+        let context = Unmanaged.passRetained(ThreadBody(body)).toOpaque()
+        #if canImport(Darwin)
+        var thread: pthread_t?
+        let status = pthread_create(&thread, attributes, { context in
+            Unmanaged<ThreadBody>.fromOpaque(context).takeRetainedValue().body()
+            return nil
+        }, context)
+        #else
+        var thread = pthread_t()
+        let status = pthread_create(&thread, attributes, { context in
+            Unmanaged<ThreadBody>.fromOpaque(context!).takeRetainedValue().body()
+            return nil
+        }, context)
+        #endif
+        guard status == 0 else {
+            Unmanaged<ThreadBody>.fromOpaque(context).release()
+            throw ThreadUnavailable(stackSize: stackSize, errorNumber: status)
+        }
+        #if canImport(Darwin)
+        return thread!
+        #else
+        return thread
+        #endif
+    }
+
+    private static func join(_ thread: pthread_t) { pthread_join(thread, nil) }
+
+    private static func detach(_ thread: pthread_t) { pthread_detach(thread) }
+}
+
+/// The work a new thread runs, handed to it through `pthread_create`'s context pointer.
+private final class ThreadBody {
+    let body: () -> Void
+    init(_ body: @escaping () -> Void) { self.body = body }
+}
+
+/// The result a thread hands back to the caller that joins it.
+private final class ResultBox<T>: @unchecked Sendable {
+    var result: Result<T, any Error>?
+}
