@@ -1,6 +1,7 @@
 /// `--max-depth`: the deepest nesting a verb reads and writes, and the stack its work runs on.
 
 import ArgumentParser
+import Foundation
 import SerializeDocument
 
 /// The `--max-depth` flag of every verb that reads or writes a document: the command line's
@@ -24,7 +25,28 @@ struct DepthOption: ParsableArguments, Sendable {
     var formatOptions: FormatOptions { FormatOptions(maximumDepth: maxDepth) }
 
     /// Runs `body` on a stack that holds ``maxDepth`` levels, waiting for it.
+    ///
+    /// - Throws: what `body` throws, or exit status 1, with the message on standard error, when
+    ///   the system cannot give a thread that much stack.
     func run<T>(_ body: () throws -> T) throws -> T {
-        try NestingStack.run(depth: maxDepth, body)
+        do {
+            return try NestingStack.run(depth: maxDepth, body)
+        } catch let error as NestingStack.ThreadUnavailable {
+            throw refusal(error)
+        }
+    }
+
+    /// As ``run(_:)``, without blocking a task's thread while it waits.
+    func run<T: Sendable>(_ body: @escaping @Sendable () throws -> T) async throws -> T {
+        do {
+            return try await NestingStack.run(depth: maxDepth, body)
+        } catch let error as NestingStack.ThreadUnavailable {
+            throw refusal(error)
+        }
+    }
+
+    private func refusal(_ error: NestingStack.ThreadUnavailable) -> ExitCode {
+        FileHandle.standardError.write(Data((error.diagnostic.commandLineText + "\n").utf8))
+        return ExitCode.failure
     }
 }

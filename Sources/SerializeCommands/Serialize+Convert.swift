@@ -125,7 +125,7 @@ extension Serialize {
                 try await runBatch(into: outDir)
                 return
             }
-            try await NestingStack.run(depth: options.depth.maxDepth) { [self] in try convertOne() }
+            try await options.depth.run { [self] in try convertOne() }
         }
 
         /// Converts `input` into `output`.

@@ -107,6 +107,30 @@ import TestSupport
         }
     }
 
+    /// When the system will not give a thread that much stack (here a 600 MB limit on the
+    /// process's address space, under the 789 MiB that 100,000 levels ask for), the verb says so
+    /// and names the flag, one file or a batch; nothing crashes and nothing is written.
+    @Test(arguments: [(["IN", "OUT"], Int32(1)), (["IN", "--to", "json", "--out-dir", "OUT"], Int32(66)), (["lint", "IN"], Int32(1))])
+    func aStackTheSystemRefusesIsReportedByName(arguments: [String], status: Int32) throws {
+        let input = try Self.file(.json, depth: 600)
+        let output = input.deletingLastPathComponent().appendingPathComponent("out.json")
+        let verb = arguments.first == "lint" ? [] : ["convert"]
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/bin/sh")
+        process.arguments = ["-c", #"ulimit -v 600000 && exec "$0" "$@""#, BuiltTool.executable.path] + verb
+            + arguments.map { $0 == "IN" ? input.path : $0 == "OUT" ? output.path : $0 } + ["--max-depth", "100000"]
+        let standardError = Pipe()
+        process.standardError = standardError
+        process.standardOutput = Pipe()
+        try process.run()
+        let message = String(decoding: standardError.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        #expect(process.terminationStatus == status, "\(message)")
+        #expect(message.contains("error: cannot start a thread with a 789 MiB stack for this depth"), "\(message)")
+        #expect(message.contains("(use --max-depth to set a lower limit, which needs less stack)"), "\(message)")
+        #expect(!FileManager.default.fileExists(atPath: output.path) || arguments.contains("--out-dir"))
+    }
+
     @Test(arguments: ["0", "-1", "100001"])
     func aLimitOutOfRangeIsBadUsage(value: String) throws {
         let run = try BuiltTool.run(["convert", "-", "-", "--from", "json", "--max-depth=\(value)"], input: Data("[]".utf8))

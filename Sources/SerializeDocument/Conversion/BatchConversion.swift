@@ -222,7 +222,9 @@ public struct BatchConversion: Sendable {
                     do {
                         return (index, try await NestingStack.run(depth: max(reading.maximumDepth, writing.maximumDepth)) { convert(jobs[index]) })
                     } catch {
-                        let failure = Diagnostic(.io, "\(error)").inFile(jobs[index].input.path)
+                        // `convert` reports its own errors: only the thread can fail here.
+                        let diagnostic = (error as? NestingStack.ThreadUnavailable)?.diagnostic ?? Diagnostic(.io, "\(error)")
+                        let failure = diagnostic.inFile(jobs[index].input.path)
                         return (index, Outcome(job: jobs[index], failure: failure, failedStep: .opening))
                     }
                 }

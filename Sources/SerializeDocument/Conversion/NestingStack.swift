@@ -8,6 +8,7 @@ import Glibc
 #elseif canImport(Musl)
 import Musl
 #endif
+public import SerializeCore
 
 /// Runs work on a thread whose stack holds documents nested `maximumDepth` deep.
 ///
@@ -83,9 +84,15 @@ public enum NestingStack {
         /// The error number `pthread_create` returned.
         public var errorNumber: Int32
 
-        public var description: String {
-            "cannot start a thread with a \(stackSize >> 20) MiB stack for this depth (\(String(cString: strerror(errorNumber)))): try a lower limit"
+        /// The refusal as serialize reports it: ``Diagnostic/Code/io``, with ``FormatOptions/maximumDepth``
+        /// as the remedy.
+        public var diagnostic: Diagnostic {
+            Diagnostic(
+                .io, "cannot start a thread with a \(stackSize >> 20) MiB stack for this depth (\(String(cString: strerror(errorNumber))))",
+                remedy: Remedy(option: "maximumDepth", effect: "set a lower limit, which needs less stack"))
         }
+
+        public var description: String { diagnostic.description }
     }
 
     /// Starts `body` on a new thread with `stackSize` bytes of stack.
