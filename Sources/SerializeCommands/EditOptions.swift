@@ -64,6 +64,8 @@ public struct EditOutputOptions: ParsableArguments {
 
     @OptionGroup var progress: ProgressOptions
 
+    @OptionGroup var depth: DepthOption
+
     public init() {}
 }
 
@@ -94,9 +96,18 @@ enum EditRun {
         }
         let line = options.progress.line()
         line?.tick { ProgressLine.fileText("editing", name, read: $1, of: data.count, elapsed: $0) }
+        // The file's own layout, as `Format.edit` keeps it without options, and the flag's depth.
+        let layout = FormatOptions(pretty: Format.looksPretty(data, format: Format.detect(in: data)), maximumDepth: options.depth.maxDepth)
+        let outcome = try options.depth.run { () -> Result<EditedFile, EditFailure> in
+            do throws(EditFailure) {
+                return .success(try Format.edit(data, applying: edits, options: layout, progress: line.map { line in { line.read($0) } }))
+            } catch {
+                return .failure(error)
+            }
+        }
         let edited: EditedFile
         do {
-            edited = try Format.edit(data, applying: edits, progress: line.map { line in { line.read($0) } })
+            edited = try outcome.get()
             line?.finish()
         } catch {
             line?.finish()

@@ -107,6 +107,30 @@ import TestSupport
         }
     }
 
+    /// The edit verbs read and write as deep as the flag says, keeping the file's layout; the
+    /// default refuses the file by name and leaves it as it was.
+    @Test(arguments: [Format.json, .xmlPlist, .binaryPlist])
+    func theEditVerbsTakeTheFlag(format: Format) throws {
+        let file = try Self.file(format)
+        let before = try Data(contentsOf: file)
+        let refused = try BuiltTool.run(["insert", file.path, "1", "--integer", "7"])
+        #expect(refused.status == 65)
+        #expect(refused.standardError.contains("(use --max-depth LEVELS to read and write deeper nesting"), "\(refused.standardError)")
+        #expect(try Data(contentsOf: file) == before)
+
+        let flag = ["--max-depth", "\(Self.depth)"]
+        for edit in [["insert", file.path, "1", "--integer", "7"], ["replace", file.path, "1", "--string", "seven"]] {
+            let run = try BuiltTool.run(edit + flag)
+            #expect(run.status == 0, "\(edit[0]): \(run.standardError)")
+        }
+        #expect(try BuiltTool.run(["extract", file.path, "1"] + flag).standardOutput == "seven\n")
+        #expect(try BuiltTool.run(["type", file.path, "0" + String(repeating: ".k", count: Self.depth - 1)] + flag).standardOutput == "integer\n")
+        let removed = try BuiltTool.run(["remove", file.path, "1"] + flag)
+        #expect(removed.status == 0, "\(removed.standardError)")
+        // Back to the bytes it had: the compact layout kept, nothing else touched.
+        #expect(try Data(contentsOf: file) == before)
+    }
+
     /// When the system will not give a thread that much stack (here a 600 MB limit on the
     /// process's address space, under the 789 MiB that 100,000 levels ask for), the verb says so
     /// and names the flag, one file or a batch; nothing crashes and nothing is written.

@@ -36,7 +36,7 @@ extension Format {
     /// Whether a JSON or XML property-list text looks written in the pretty layout, so an edit
     /// writes it back the same way: serialize's pretty JSON ends with a line break (the compact
     /// one does not); its pretty XML breaks the line before `</plist>` (the compact one does not).
-    static func looksPretty(_ data: Data, format: Format) -> Bool {
+    package static func looksPretty(_ data: Data, format: Format) -> Bool {
         guard format == .xmlPlist else { return data.last == 0x0A }
         guard let end = data.lastRange(of: Data("</plist>".utf8)), end.lowerBound > data.startIndex else { return true }
         let before = data[data.index(before: end.lowerBound)]
@@ -62,7 +62,8 @@ extension Format {
     /// - Parameters:
     ///   - data: The document's bytes.
     ///   - edits: The edits, applied in order; all or none.
-    ///   - options: The writing options; `nil` keeps the file's layout with every loss refused.
+    ///   - options: The writing options, whose ``FormatOptions/maximumDepth`` is the reading limit
+    ///     too; `nil` keeps the file's layout with every loss refused and the default depth.
     ///   - progress: Called with the bytes of `data` read so far, about every megabyte, never
     ///     going back, and with `data.count` once the edit is done. `nil` costs nothing.
     /// - Throws: ``EditFailure``: ``EditFailure/reading(_:)`` for bytes that are not JSON or a
@@ -86,9 +87,10 @@ extension Format {
                     "the edit verbs edit JSON and property lists, and this is not one (it reads as \(format)); convert it to JSON first"))
         }
         let writing = options ?? FormatOptions(pretty: looksPretty(data, format: format))
+        let reading = FormatOptions(maximumDepth: writing.maximumDepth)
         if edits.count == 1 {
             do throws(Diagnostic) {
-                let output = try streamed(data, from: format, to: format, reading: FormatOptions(), writing: writing, edit: edits[0], progress: counter)
+                let output = try streamed(data, from: format, to: format, reading: reading, writing: writing, edit: edits[0], progress: counter)
                 if let output {
                     counter?.finish()
                     return EditedFile(format: format, data: output)
@@ -100,7 +102,7 @@ extension Format {
         var document: Document
         do {
             var warnings: [Diagnostic] = []
-            document = try format.read(data, options: FormatOptions(), warnings: &warnings, progress: counter)
+            document = try format.read(data, options: reading, warnings: &warnings, progress: counter)
         } catch {
             throw .reading(error)
         }
