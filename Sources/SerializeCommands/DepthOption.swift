@@ -8,6 +8,10 @@ import SerializeDocument
 /// ``FormatOptions/maximumDepth``. Above the default (512, as plutil), the verb's work runs on a
 /// thread whose stack holds that depth (`NestingStack`).
 struct DepthOption: ParsableArguments, Sendable {
+    /// The deepest limit the flag takes: its stack (`NestingStack.size(forDepth:)`, 789 MiB of
+    /// address space) fits any 64-bit machine.
+    static let maximumDepth = 100_000
+
     @Option(help: ArgumentHelp(
         "The deepest nesting of arrays and dictionaries to read or write, as plutil by default; up to 100000 for trusted data.",
         valueName: "levels"))
@@ -16,8 +20,8 @@ struct DepthOption: ParsableArguments, Sendable {
     init() {}
 
     func validate() throws {
-        guard (1...NestingStack.maximumDepth).contains(maxDepth) else {
-            throw ValidationError("--max-depth must be from 1 to \(NestingStack.maximumDepth) (\(maxDepth) given)")
+        guard (1...Self.maximumDepth).contains(maxDepth) else {
+            throw ValidationError("--max-depth must be from 1 to \(Self.maximumDepth) (\(maxDepth) given)")
         }
     }
 

@@ -85,7 +85,7 @@ extension Diagnostic {
         guard remedy == nil, code == .tooDeep else { return remedy }
         return Remedy(
             option: "maximumDepth", value: "LEVELS",
-            effect: "read and write deeper nesting, up to \(NestingStack.maximumDepth) levels, when the data is trusted")
+            effect: "read and write deeper nesting, up to \(DepthOption.maximumDepth) levels, when the data is trusted")
     }
 
     /// A finding of the plist verbs: `file:line:column: severity: message [root.items[3]]`, with

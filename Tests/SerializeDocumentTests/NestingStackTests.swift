@@ -63,10 +63,22 @@ import Glibc
         #expect(asyncError?.code == .syntax)
     }
 
-    @Test func theStackGrowsWithTheDepthUpToTheLimit() {
-        #expect(NestingStack.size(forDepth: 2 * Self.depth) > NestingStack.size(forDepth: Self.depth))
-        #expect(NestingStack.size(forDepth: NestingStack.maximumDepth + 1) == NestingStack.size(forDepth: NestingStack.maximumDepth))
+    @Test func theStackGrowsWithTheDepth() {
+        let perLevel = NestingStack.size(forDepth: 2 * Self.depth) - NestingStack.size(forDepth: Self.depth)
+        #expect(perLevel == NestingStack.bytesPerLevel * Self.depth)
         #expect(NestingStack.size(forDepth: 0) == NestingStack.size(forDepth: 1))
+        #expect(NestingStack.size(forDepth: Int.max) == Int.max)
+    }
+
+    /// A stack no system gives is refused by name, never run on a smaller one.
+    @Test(arguments: [Int.max, 1 << 40])  // no Int for the size; 8 PiB, which no thread gets
+    func aStackTooBigIsRefusedByName(depth: Int) {
+        var ran = false
+        let error = #expect(throws: NestingStack.ThreadUnavailable.self) { try NestingStack.run(depth: depth) { ran = true } }
+        #expect(!ran)
+        #expect(error?.diagnostic.code == .io)
+        #expect(error?.diagnostic.remedy?.option == "maximumDepth")
+        #expect(error?.diagnostic.message.hasPrefix("cannot start a thread with a") == true)
     }
 
     /// A batch with a deep limit converts each file on such a thread; with the default it

@@ -18,7 +18,7 @@ public import SerializeCore
 /// input overflows the stack and crashes the process instead of being read or refused:
 ///
 /// ```swift
-/// let options = FormatOptions(maximumDepth: 20_000)
+/// let options = FormatOptions(pretty: false, maximumDepth: 20_000)
 /// let json = try NestingStack.run(depth: options.maximumDepth) {
 ///     try Format.binaryPlist.convert(plist, to: .json, reading: options, writing: options)
 /// }
@@ -30,10 +30,6 @@ public enum NestingStack {
     /// called.
     public static let inlineDepth = FormatOptions().maximumDepth
 
-    /// The deepest limit this type gives a stack for; ``size(forDepth:)`` would otherwise
-    /// reserve more address space than a machine commits to one thread.
-    public static let maximumDepth = 100_000
-
     /// Stack bytes a level of nesting may use. The deepest recursion measured, in a debug build
     /// (`serialize` at 5,000 levels, every verb and every pair of formats), used 3.1 KiB a level:
     /// writing a binary property list and summarizing one (`inspect`). Release builds use less.
@@ -42,10 +38,12 @@ public enum NestingStack {
     /// Stack for everything that is not a level: the caller's frames, libxml2, Foundation.
     static let baseBytes = 8 * 1024 * 1024
 
-    /// The stack size a thread needs to work on documents `depth` levels deep; `depth` is
-    /// clamped to 1...``maximumDepth``.
+    /// The stack size a thread needs to work on documents `depth` levels deep (at least one);
+    /// `Int.max` when that does not fit an `Int`. It is address space reserved, touched only as
+    /// deep as a document goes: 100,000 levels reserve 789 MiB.
     public static func size(forDepth depth: Int) -> Int {
-        baseBytes + min(max(depth, 1), maximumDepth) * bytesPerLevel
+        let (levels, overflow) = max(depth, 1).multipliedReportingOverflow(by: bytesPerLevel)
+        return overflow || levels > Int.max - baseBytes ? Int.max : baseBytes + levels
     }
 
     /// Runs `body` where it is called when `depth` is at most ``inlineDepth``, else on a new
@@ -105,7 +103,9 @@ public enum NestingStack {
             pthread_attr_destroy(attributes)
             attributes.deallocate()
         }
-        pthread_attr_setstacksize(attributes, stackSize)
+        // A size the system refuses here would leave the default stack: refuse it by name.
+        let sized = pthread_attr_setstacksize(attributes, stackSize)
+        guard sized == 0 else { throw ThreadUnavailable(stackSize: stackSize, errorNumber: sized) }
         let context = Unmanaged.passRetained(ThreadBody(body)).toOpaque()
         #if canImport(Darwin)
         var thread: pthread_t?
