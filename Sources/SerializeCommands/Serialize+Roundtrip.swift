@@ -9,7 +9,7 @@ import SerializeRoundTrip
 extension Serialize {
     /// Converts a document through each format and back, and prints what survived, what
     /// changed (with paths) and why; or prints the fidelity matrix.
-    public struct Roundtrip: AsyncParsableCommand {
+    public struct Roundtrip: AsyncParsableCommand, Sendable {
         public static let configuration = CommandConfiguration(
             commandName: "roundtrip",
             abstract: "Convert a document through formats and back; print what survived, what changed and why.",
@@ -39,6 +39,8 @@ extension Serialize {
 
         @Flag(help: "Print the fidelity matrix (Markdown) instead of checking a file.")
         public var matrix = false
+
+        @OptionGroup var depth: DepthOption
 
         public init() {}
 
@@ -75,7 +77,8 @@ extension Serialize {
             guard let file else { throw ValidationError("give a FILE to check, or --matrix") }
             let reports: [DocumentRoundTripReport]
             do {
-                reports = try Self.check(file: file, from: from.flatMap { Format(name: $0) }, through: throughFormats)
+                let (source, formats, maximumDepth) = (from.flatMap { Format(name: $0) }, try throughFormats, depth.maxDepth)
+                reports = try await depth.run { try Self.check(file: file, from: source, through: formats, maximumDepth: maximumDepth) }
             } catch let error as InputError {
                 FileHandle.standardError.write(Data("\(error)\n".utf8))
                 throw ExitCode(2)
@@ -88,10 +91,12 @@ extension Serialize {
             if !allExact { throw ExitCode(1) }
         }
 
-        /// Reads `file` and checks it through each of `formats`.
+        /// Reads `file` and checks it through each of `formats`, nested up to `maximumDepth`.
         ///
         /// - Throws: A located error when the file cannot be read.
-        static func check(file: String, from: Format?, through formats: [Format]) throws -> [DocumentRoundTripReport] {
+        static func check(
+            file: String, from: Format?, through formats: [Format], maximumDepth: Int = NestingStack.inlineDepth
+        ) throws -> [DocumentRoundTripReport] {
             let url = URL(fileURLWithPath: file)
             let data: Data
             do {
@@ -103,7 +108,7 @@ extension Serialize {
             let source = from ?? Format(fileExtension: url.pathExtension) ?? Format.detect(in: data)
             let document: Document
             do {
-                document = try RoundtripCodecs.codec(for: source).read(data)
+                document = try RoundtripCodecs.codec(for: source, maximumDepth: maximumDepth).read(data)
             } catch let error as Diagnostic {
                 throw InputError(description: error.inFile(file).commandLineText)
             } catch {
@@ -111,7 +116,7 @@ extension Serialize {
             }
             return formats.map { format in
                 do {
-                    let codec = try RoundtripCodecs.codec(for: format)
+                    let codec = try RoundtripCodecs.codec(for: format, maximumDepth: maximumDepth)
                     var report = DocumentRoundTrip.check(document, through: codec)
                     // A refused write is reported with its remedy as a flag, as `convert` prints it.
                     if case .failed(stage: "write", message: _) = report.outcome {
@@ -139,7 +144,9 @@ enum RoundtripCodecs {
     /// what else each format changes; `null` in a property list is refused by name.
     static let options = FormatOptions(pretty: true, nonFinite: .string)
 
-    static func codec(for format: Format) throws -> RoundTripFormat {
-        .serialize(format, options: options)
+    static func codec(for format: Format, maximumDepth: Int = NestingStack.inlineDepth) throws -> RoundTripFormat {
+        var options = options
+        options.maximumDepth = maximumDepth
+        return .serialize(format, options: options)
     }
 }

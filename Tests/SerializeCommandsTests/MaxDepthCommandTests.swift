@@ -107,6 +107,16 @@ import TestSupport
         }
     }
 
+    @Test func roundtripTakesTheFlag() throws {
+        let file = try Self.file(.json).path
+        let run = try BuiltTool.run(["roundtrip", file, "--through", "json,xml,binary", "--max-depth", "\(Self.depth)"])
+        #expect(run.status == 0, "\(run.standardOutput)\(run.standardError)")
+        #expect(run.standardOutput.components(separatedBy: "exact").count - 1 == 3, "\(run.standardOutput)")
+        let refused = try BuiltTool.run(["roundtrip", file, "--through", "json"])
+        #expect(refused.status == 2)
+        #expect(refused.standardError.contains("(use --max-depth LEVELS"), "\(refused.standardError)")
+    }
+
     /// The edit verbs read and write as deep as the flag says, keeping the file's layout; the
     /// default refuses the file by name and leaves it as it was.
     @Test(arguments: [Format.json, .xmlPlist, .binaryPlist])
