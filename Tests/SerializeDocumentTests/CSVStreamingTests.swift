@@ -38,6 +38,9 @@ import TestSupport
         ("huge index", "a[99999999]\nx\n"),
         ("bad utf8", "a,b\n1,\u{FFFD}\n"),
         ("crlf and quotes", "a,b\r\n\"x\r\ny\",\"q\"\"q\"\r\nz,\r\n"),
+        // Repairs, then an error: the warnings come with the error (FuzzCSVStream's first finding).
+        ("conflict after repairs", "a,a.b,c\nx,2\n"),
+        ("conflict after repairs, fuzzed", "a,a.Bm,1\n\u{0E},2\n\u{05},"),
     ].map { Input(name: $0.0, bytes: Array($0.1.utf8)) } + [
         Input(name: "invalid utf8 byte", bytes: Array("a,b\n1,".utf8) + [0xFF, 0x0A]),
         Input(name: "bom", bytes: [0xEF, 0xBB, 0xBF] + Array("a;b\n1;2\n".utf8)),

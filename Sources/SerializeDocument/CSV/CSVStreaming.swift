@@ -79,9 +79,12 @@ extension FileConversion {
             return CSVColumnName.root(key).hasSameScalars(as: name)
         }
         let width = header.header.count
+        if case .csv = target, !flat { return false }
+        // From here on streaming answers, failing or not, and the repairs are the tree's
+        // warnings: a failed conversion reports them too (`--recover` prints them before the error).
+        defer { warnings += repairs }
         switch target {
         case let .csv(to):
-            guard flat else { return false }
             let writer = try csvWriter(destination, dialect: to, writing: writing)
             var pendingValue: ConversionFailure?
             var pendingNull: ConversionFailure?
@@ -262,7 +265,6 @@ extension FileConversion {
                 throw .writing(error)
             }
         }
-        warnings += repairs
         return true
     }
 
