@@ -47,6 +47,7 @@ let package = Package(
         fuzzTarget("FuzzRoundTrip", ["SerializeDocument"]),
         fuzzTarget("FuzzStreamTree", ["SerializeDocument"]),
         fuzzTarget("FuzzCSVRoundTrip", ["SerializeDocument"]),
+        fuzzTarget("FuzzCSVStream", ["SerializeCore", "SerializeDocument", "SerializeCSV"]),
         fuzzTarget("FuzzCSVCoder", ["SerializeCSV"]),
         fuzzTarget("FuzzEdit", ["SerializeDocument"]),
         fuzzTarget("FuzzXMLScan", ["SerializeCore", "SerializeDocument", "PlistInspector"]),

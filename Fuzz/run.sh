@@ -25,6 +25,7 @@ targets=(
     "FuzzRoundTrip|json xmlplist bplist|json xmlplist bplist"
     "FuzzStreamTree|json xmlplist bplist|json xmlplist bplist"
     "FuzzCSVRoundTrip|csv|csv"
+    "FuzzCSVStream|csv json|csvstream csv json"
     "FuzzCSVCoder||csvcoder"
     "FuzzEdit|json xmlplist bplist|json xmlplist bplist"
     "FuzzXMLScan|xmlplist|xmlplist"
