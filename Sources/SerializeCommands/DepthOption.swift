@@ -28,10 +28,17 @@ struct DepthOption: ParsableArguments, Sendable {
     /// The default options but for the depth.
     var formatOptions: FormatOptions { FormatOptions(maximumDepth: maxDepth) }
 
+    /// The exit status when the system cannot give a thread the stack ``maxDepth`` needs
+    /// (`EX_OSERR`), for every verb and a batch alike.
+    static let noStackStatus: Int32 = 71
+
+    /// The line the verbs' exit-status help gives ``noStackStatus``.
+    static let statusHelp = "71  the system cannot give the stack --max-depth needs (a lower --max-depth may fit)"
+
     /// Runs `body` on a stack that holds ``maxDepth`` levels, waiting for it.
     ///
-    /// - Throws: what `body` throws, or exit status 1, with the message on standard error, when
-    ///   the system cannot give a thread that much stack.
+    /// - Throws: what `body` throws, or exit status ``noStackStatus``, with the message on
+    ///   standard error, when the system cannot give a thread that much stack.
     func run<T>(_ body: () throws -> T) throws -> T {
         do {
             return try NestingStack.run(depth: maxDepth, body)
@@ -49,8 +56,17 @@ struct DepthOption: ParsableArguments, Sendable {
         }
     }
 
+    /// Whether the system gives a thread the stack ``maxDepth`` needs: a batch asks once,
+    /// before its first file, rather than failing every file the same way.
+    ///
+    /// - Throws: exit status ``noStackStatus``, with the message on standard error.
+    func checkStack() throws {
+        guard maxDepth > NestingStack.inlineDepth else { return }
+        try run {}
+    }
+
     private func refusal(_ error: NestingStack.ThreadUnavailable) -> ExitCode {
         FileHandle.standardError.write(Data((error.diagnostic.commandLineText + "\n").utf8))
-        return ExitCode.failure
+        return ExitCode(Self.noStackStatus)
     }
 }

@@ -47,9 +47,15 @@ public struct EditValueOptions: ParsableArguments {
 
     public init() {}
 
-    /// VALUE read as its type, or a usage error that says why.
-    var value: Document {
-        get throws { try EditRun.validValue(text, as: type) }
+    /// VALUE read as its type (a `--json` value nested up to `maximumDepth`), or a usage error
+    /// that says why. Call it on the stack `--max-depth` needs (`DepthOption.run`).
+    func value(maximumDepth: Int) throws -> Document {
+        try EditRun.validValue(text, as: type, maximumDepth: maximumDepth)
+    }
+
+    /// Checks VALUE on the stack `depth` needs, reading it and letting it go there.
+    func validate(depth: DepthOption) throws {
+        try depth.run { _ = try value(maximumDepth: depth.maxDepth) }
     }
 }
 
@@ -80,11 +86,15 @@ enum EditRun {
           65  FILE is not valid JSON or a property list (file:line:column)
           66  FILE cannot be opened
           73  the result cannot be written
+          \(DepthOption.statusHelp)
         """
 
     /// Reads `file`, applies `edits` (`Format.edit`), and writes the result in place
     /// atomically, to `-o OUT`, or to standard output.
-    static func run(file: String, edits: [DocumentEdit], options: EditOutputOptions) throws {
+    ///
+    /// `edits` is called on the stack `--max-depth` needs, given the depth: a value nested that
+    /// deep is read, applied and let go there, never on the main thread's stack.
+    static func run(file: String, edits: (_ maximumDepth: Int) throws -> [DocumentEdit], options: EditOutputOptions) throws {
         let name = file == "-" ? "<stdin>" : file
         let data: Data
         do {
@@ -98,7 +108,8 @@ enum EditRun {
         line?.tick { ProgressLine.fileText("editing", name, read: $1, of: data.count, elapsed: $0) }
         // The file's own layout, as `Format.edit` keeps it without options, and the flag's depth.
         let layout = FormatOptions(pretty: Format.looksPretty(data, format: Format.detect(in: data)), maximumDepth: options.depth.maxDepth)
-        let outcome = try options.depth.run { () -> Result<EditedFile, EditFailure> in
+        let outcome = try options.depth.run { () throws -> Result<EditedFile, EditFailure> in
+            let edits = try edits(options.depth.maxDepth)
             do throws(EditFailure) {
                 return .success(try Format.edit(data, applying: edits, options: layout, progress: line.map { line in { line.read($0) } }))
             } catch {
@@ -136,9 +147,9 @@ enum EditRun {
     }
 
     /// `text` read as a value of `type`, or a usage error that says why.
-    static func validValue(_ text: String, as type: Document.TextType) throws -> Document {
+    static func validValue(_ text: String, as type: Document.TextType, maximumDepth: Int) throws -> Document {
         do {
-            return try Document(text: text, as: type)
+            return try Document(text: text, as: type, maximumDepth: maximumDepth)
         } catch {
             throw ValidationError("VALUE: " + error.commandLineText)
         }

@@ -11,6 +11,7 @@ extension Serialize.Convert {
     /// worst failure's status.
     func runBatch(into folder: String) async throws {
         guard options.to != nil else { return }
+        try options.depth.checkStack()
         let target = try options.target(named: nil)
         var batch = BatchConversion(target: target, source: options.from.map { $0.csvDialect.map { .csv(options.dialect.applied(to: $0)) } ?? $0 }, reading: options.formatOptions, writing: options.formatOptions)
         if let jobs { batch.maximumConcurrency = jobs }

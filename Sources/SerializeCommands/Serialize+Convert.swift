@@ -55,6 +55,7 @@ extension Serialize {
                   66  the input cannot be opened
                   73  the output cannot be written
                   74  the input file became shorter while it was read (another program changed it)
+                  \(DepthOption.statusHelp)
                 """
         )
 

@@ -35,12 +35,15 @@ extension Serialize {
 
         func validate() throws {
             _ = try target.path
-            _ = try value.value
+            try value.validate(depth: output.depth)
         }
 
         func run() throws {
-            let path = try target.path, value = try value.value
-            try EditRun.run(file: target.file, edits: [append ? .append(value, to: path) : .insert(value, at: path)], options: output)
+            let path = try target.path
+            try EditRun.run(file: target.file, edits: { depth in
+                let value = try value.value(maximumDepth: depth)
+                return [append ? .append(value, to: path) : .insert(value, at: path)]
+            }, options: output)
         }
     }
 }

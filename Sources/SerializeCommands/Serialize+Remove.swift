@@ -27,7 +27,8 @@ extension Serialize {
         }
 
         func run() throws {
-            try EditRun.run(file: target.file, edits: [.remove(at: try target.path)], options: output)
+            let path = try target.path
+            try EditRun.run(file: target.file, edits: { _ in [.remove(at: path)] }, options: output)
         }
     }
 }

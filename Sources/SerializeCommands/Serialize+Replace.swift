@@ -28,11 +28,12 @@ extension Serialize {
 
         func validate() throws {
             _ = try target.path
-            _ = try value.value
+            try value.validate(depth: output.depth)
         }
 
         func run() throws {
-            try EditRun.run(file: target.file, edits: [.replace(at: try target.path, with: try value.value)], options: output)
+            let path = try target.path
+            try EditRun.run(file: target.file, edits: { depth in [.replace(at: path, with: try value.value(maximumDepth: depth))] }, options: output)
         }
     }
 }

@@ -32,9 +32,11 @@ extension Document {
 
     /// The value `text` spells as `type`.
     ///
+    /// - Parameter maximumDepth: For ``TextType/json``, the deepest nesting read
+    ///   (``FormatOptions/maximumDepth``; above the default, read on ``NestingStack``).
     /// - Throws: ``Diagnostic`` ``Diagnostic/Code/invalidValue`` naming the type and what was
     ///   expected; for ``TextType/json`` the JSON reader's own diagnostic, located in `text`.
-    public init(text: String, as type: TextType) throws(Diagnostic) {
+    public init(text: String, as type: TextType, maximumDepth: Int = FormatOptions().maximumDepth) throws(Diagnostic) {
         func refuse(_ expected: String) -> Diagnostic {
             Diagnostic(.invalidValue, "\"\(text)\" is not \(type.rawValue.withArticle): expected \(expected)")
         }
@@ -67,7 +69,7 @@ extension Document {
             guard let data = Data(base64Encoded: text) else { throw refuse("base64 text such as AAEC/w==") }
             self = .data(data)
         case .json:
-            self = try JSONReader().read(Data(text.utf8))
+            self = try JSONReader(maximumDepth: maximumDepth).read(Data(text.utf8))
         }
     }
 }

@@ -78,8 +78,36 @@ import Glibc
         #expect(!ran)
         #expect(error?.diagnostic.code == .io)
         #expect(error?.diagnostic.remedy?.option == "maximumDepth")
-        #expect(error?.diagnostic.message.hasPrefix("cannot start a thread with a") == true)
+        #expect(error?.diagnostic.message.hasPrefix("cannot start a thread with the") == true)
+        #expect(error?.diagnostic.message.contains("that \(depth) levels of nesting need") == true)
+        #expect(error?.diagnostic.remedy?.effect.contains("below \(depth)") == true)
     }
+
+    #if os(Linux)
+    /// The stack of the calling thread, as glibc reports it (`pthread_getattr_np`, which the
+    /// Glibc module does not import without `_GNU_SOURCE`).
+    static func currentStackSize() -> Int {
+        typealias GetAttributes = @convention(c) (pthread_t, UnsafeMutablePointer<pthread_attr_t>) -> Int32
+        guard let symbol = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "pthread_getattr_np") else { return 0 }
+        let getAttributes = unsafeBitCast(symbol, to: GetAttributes.self)
+        let attributes = UnsafeMutablePointer<pthread_attr_t>.allocate(capacity: 1)
+        defer { attributes.deallocate() }
+        guard getAttributes(pthread_self(), attributes) == 0 else { return 0 }
+        defer { pthread_attr_destroy(attributes) }
+        var size = 0
+        pthread_attr_getstacksize(attributes, &size)
+        return size
+    }
+
+    /// From a task the work always gets a thread of its own with the stack the default depth
+    /// needs: a task's thread may have less (512 KiB on macOS); above the default, more.
+    @Test(arguments: [1, NestingStack.inlineDepth, Self.depth])
+    func aTaskGetsAStackForItsDepth(depth: Int) async throws {
+        let size = try await NestingStack.run(depth: depth) { @Sendable in Self.currentStackSize() }
+        #expect(size >= NestingStack.size(forDepth: max(depth, NestingStack.inlineDepth)))
+        #expect(size < NestingStack.size(forDepth: max(depth, NestingStack.inlineDepth)) + 1 << 20)
+    }
+    #endif
 
     /// A batch with a deep limit converts each file on such a thread; with the default it
     /// refuses the same file by name.

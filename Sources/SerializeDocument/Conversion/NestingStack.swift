@@ -13,9 +13,11 @@ public import SerializeCore
 /// Runs work on a thread whose stack holds documents nested `maximumDepth` deep.
 ///
 /// serialize's readers, writers and its document tree recurse once per level of nesting. The
-/// default limit, 512 levels (``FormatOptions/maximumDepth``), fits any thread's stack, even in
-/// a debug build. A higher limit for trusted data needs a thread with a larger stack, or deep
-/// input overflows the stack and crashes the process instead of being read or refused:
+/// default limit, 512 levels (``FormatOptions/maximumDepth``), takes about 1.6 MiB of stack in a
+/// debug build: it fits a main thread's stack (8 MiB) and Linux's default thread stack, but not
+/// the 512 KiB of a secondary thread or a task's thread on macOS. A higher limit for trusted
+/// data needs a thread with a larger stack, or deep input overflows the stack and crashes the
+/// process instead of being read or refused:
 ///
 /// ```swift
 /// let options = FormatOptions(pretty: false, maximumDepth: 20_000)
@@ -26,8 +28,8 @@ public import SerializeCore
 ///
 /// `serialize --max-depth` and ``BatchConversion`` run their work this way.
 public enum NestingStack {
-    /// The depth every thread's stack holds: work for this depth or less runs where it is
-    /// called.
+    /// The depth a main thread's stack holds: the synchronous ``run(depth:_:)`` runs work for
+    /// this depth or less where it is called.
     public static let inlineDepth = FormatOptions().maximumDepth
 
     /// Stack bytes a level of nesting may use. The deepest recursion measured, in a debug build
@@ -56,18 +58,21 @@ public enum NestingStack {
         return try withoutActuallyEscaping(body) { body in
             // The thread is joined before this closure returns, so it never outlives `body`.
             let box = ResultBox<T>()
-            let thread = try spawn(stackSize: size(forDepth: depth)) { box.result = Result { try body() } }
+            let thread = try spawn(depth: depth) { box.result = Result { try body() } }
             join(thread)
-            return try box.result!.get()
+            return try box.result.get()
         }
     }
 
     /// As the synchronous `run(depth:_:)`, without blocking a task's thread while it waits.
+    ///
+    /// The work always runs on a thread of its own, with a stack of ``size(forDepth:)`` for at
+    /// least ``inlineDepth`` levels: a task's thread may have less stack than the default depth
+    /// needs (512 KiB on macOS).
     public static func run<T: Sendable>(depth: Int, _ body: @escaping @Sendable () throws -> T) async throws -> T {
-        guard depth > inlineDepth else { return try body() }
-        return try await withCheckedThrowingContinuation { continuation in
+        try await withCheckedThrowingContinuation { continuation in
             do {
-                detach(try spawn(stackSize: size(forDepth: depth)) { continuation.resume(with: Result { try body() }) })
+                detach(try spawn(depth: max(depth, inlineDepth)) { continuation.resume(with: Result { try body() }) })
             } catch {
                 continuation.resume(throwing: error)
             }
@@ -77,58 +82,66 @@ public enum NestingStack {
     /// The system refused a thread with the stack a depth needs (too little memory or address
     /// space for it): a lower depth may fit.
     public struct ThreadUnavailable: Error, CustomStringConvertible, Sendable {
+        /// The depth the stack was for.
+        public var depth: Int
         /// The stack size asked for.
         public var stackSize: Int
-        /// The error number `pthread_create` returned.
+        /// The error number of the refusal: `pthread_attr_init`'s, `pthread_attr_setstacksize`'s
+        /// (a size the system does not take) or `pthread_create`'s (no memory for it).
         public var errorNumber: Int32
 
         /// The refusal as serialize reports it: ``Diagnostic/Code/io``, with ``FormatOptions/maximumDepth``
         /// as the remedy.
         public var diagnostic: Diagnostic {
             Diagnostic(
-                .io, "cannot start a thread with a \(stackSize >> 20) MiB stack for this depth (\(String(cString: strerror(errorNumber))))",
-                remedy: Remedy(option: "maximumDepth", effect: "set a lower limit, which needs less stack"))
+                .io,
+                "cannot start a thread with the \(stackSize >> 20) MiB stack that \(depth) levels of nesting need (\(String(cString: strerror(errorNumber))))",
+                remedy: Remedy(option: "maximumDepth", effect: "set a limit below \(depth), which needs less stack"))
         }
 
         public var description: String { diagnostic.description }
     }
 
-    /// Starts `body` on a new thread with `stackSize` bytes of stack.
-    private static func spawn(stackSize: Int, _ body: @escaping () -> Void) throws(ThreadUnavailable) -> pthread_t {
+    /// Starts `body` on a new thread whose stack holds `depth` levels, ``size(forDepth:)``
+    /// rounded up to whole pages.
+    private static func spawn(depth: Int, _ body: @escaping () -> Void) throws(ThreadUnavailable) -> pthread_t {
+        let page = max(Int(sysconf(Int32(_SC_PAGESIZE))), 4096)
+        let wanted = size(forDepth: depth)
+        let stackSize = wanted > Int.max - page ? Int.max : (wanted + page - 1) / page * page
         // Allocated rather than `pthread_attr_t()`, whose zero initializer Linux attributes to
         // Dispatch's C module.
         let attributes = UnsafeMutablePointer<pthread_attr_t>.allocate(capacity: 1)
-        pthread_attr_init(attributes)
-        defer {
-            pthread_attr_destroy(attributes)
-            attributes.deallocate()
-        }
+        defer { attributes.deallocate() }
+        let initialized = pthread_attr_init(attributes)
+        guard initialized == 0 else { throw ThreadUnavailable(depth: depth, stackSize: stackSize, errorNumber: initialized) }
+        defer { pthread_attr_destroy(attributes) }
         // A size the system refuses here would leave the default stack: refuse it by name.
         let sized = pthread_attr_setstacksize(attributes, stackSize)
-        guard sized == 0 else { throw ThreadUnavailable(stackSize: stackSize, errorNumber: sized) }
+        guard sized == 0 else { throw ThreadUnavailable(depth: depth, stackSize: stackSize, errorNumber: sized) }
         let context = Unmanaged.passRetained(ThreadBody(body)).toOpaque()
         #if canImport(Darwin)
-        var thread: pthread_t?
-        let status = pthread_create(&thread, attributes, { context in
+        var created: pthread_t?
+        let status = pthread_create(&created, attributes, { context in
             Unmanaged<ThreadBody>.fromOpaque(context).takeRetainedValue().body()
             return nil
         }, context)
         #else
         var thread = pthread_t()
         let status = pthread_create(&thread, attributes, { context in
-            Unmanaged<ThreadBody>.fromOpaque(context!).takeRetainedValue().body()
+            guard let context else { return nil }
+            Unmanaged<ThreadBody>.fromOpaque(context).takeRetainedValue().body()
             return nil
         }, context)
         #endif
         guard status == 0 else {
             Unmanaged<ThreadBody>.fromOpaque(context).release()
-            throw ThreadUnavailable(stackSize: stackSize, errorNumber: status)
+            throw ThreadUnavailable(depth: depth, stackSize: stackSize, errorNumber: status)
         }
         #if canImport(Darwin)
-        return thread!
-        #else
-        return thread
+        // pthread_create sets the thread when it returns 0.
+        guard let thread = created else { throw ThreadUnavailable(depth: depth, stackSize: stackSize, errorNumber: EAGAIN) }
         #endif
+        return thread
     }
 
     private static func join(_ thread: pthread_t) { pthread_join(thread, nil) }
@@ -144,5 +157,6 @@ private final class ThreadBody {
 
 /// The result a thread hands back to the caller that joins it.
 private final class ResultBox<T>: @unchecked Sendable {
-    var result: Result<T, any Error>?
+    /// The thread's result; a failure until the thread sets it.
+    var result: Result<T, any Error> = .failure(CancellationError())
 }
