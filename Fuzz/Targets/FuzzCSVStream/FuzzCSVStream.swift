@@ -97,5 +97,7 @@ func describe(_ outcome: Outcome) -> String {
 
 @_cdecl("FuzzCSVStream_main")
 func fuzzMain(_ argc: Int32, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>) -> Int32 {
-    runLibFuzzer(argc, argv, fuzz)
+    // libFuzzer ends with exit(): the folder goes with the process.
+    atexit { try? FileManager.default.removeItem(at: folder) }
+    return runLibFuzzer(argc, argv, fuzz)
 }
