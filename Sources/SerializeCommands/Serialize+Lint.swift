@@ -28,7 +28,9 @@ extension Serialize {
 
                 JSON: a file named .json, or any input whose bytes are JSON (`{`, `[`, `"`), is \
                 read as `convert` reads it, and its first error is reported with its line and \
-                column (a JSON reader cannot go on past a syntax error).
+                column (a JSON reader cannot go on past a syntax error); a JSON file that reads \
+                gets a warning for every key an object repeats (the last value wins), with where \
+                the first one is.
                 """
         )
 
@@ -103,16 +105,14 @@ extension Serialize.Lint {
         dialect.isEmpty ? PlistFile.jsonBytes(file) : nil
     }
 
-    /// Prints the JSON reader's first error in `data`, or `file: OK`; `true` when it read.
+    /// Prints `JSONLinter`'s findings in `data` (the reader's first error, or every repeated
+    /// key), or `file: OK`; `true` when there are none.
     func lintJSON(_ file: String, data: Data) -> Bool {
-        do {
-            _ = try Format.json.read(data, options: depth.formatOptions)
-            if !quiet { print("\(file): OK") }
-            return true
-        } catch {
-            if !quiet { print(error.inFile(file).commandLineText) }
-            return false
-        }
+        let findings = JSONLinter(maximumDepth: depth.maxDepth).lint(data)
+        guard !quiet else { return findings.isEmpty }
+        for finding in findings { print(finding.findingText(file: file)) }
+        if findings.isEmpty { print("\(file): OK") }
+        return findings.isEmpty
     }
 
     /// Prints `SerializeCSV`'s `CSVLinter` report on `data`; `true` when it is clean.

@@ -101,6 +101,28 @@ import TestSupport
         #expect(plist.status == 1 && plist.standardOutput.contains("not an XML or binary property list"))
     }
 
+    /// A key an object repeats is a warning where it stands, with where the first one is and the
+    /// path; the last value wins, as `convert` shows. Keys are compared by their exact scalars
+    /// (K and the Kelvin sign are two keys), after escapes (`\u0069d` is `id`).
+    @Test func jsonDuplicateKeysAreWarnedWhereTheyStand() throws {
+        let folder = try scratchFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let json = "{\n  \"users\": [\n    {\"id\": 1, \"name\": \"a\", \"\\u0069d\": 2},\n    {\"K\": 1, \"\u{212A}\": 2}\n  ],\n  \"users\": [{\"id\": 3, \"id\": 4, \"id\": 5}]\n}\n"
+        try Data(json.utf8).write(to: folder.appendingPathComponent("dup.json"))
+        let run = try BuiltTool.run(["lint", "dup.json"], in: folder)
+        #expect(run.status == 1)
+        #expect(run.standardOutput == """
+            dup.json:3:28: warning: duplicate key "id" in the object (first at 3:6); the last value wins [root.users[0].id]
+            dup.json:6:3: warning: duplicate key "users" in the object (first at 2:3); the last value wins [root.users]
+            dup.json:6:23: warning: duplicate key "id" in the object (first at 6:14); the last value wins [root.users[0].id]
+            dup.json:6:32: warning: duplicate key "id" in the object (first at 6:14); the last value wins [root.users[0].id]
+
+            """, "\(run.standardOutput)")
+        #expect(try BuiltTool.run(["lint", "-q", "dup.json"], in: folder).status == 1)
+        let converted = try BuiltTool.run(["convert", "dup.json", "-", "--compact"], in: folder)
+        #expect(converted.standardOutput == #"{"users":[{"id":5}]}"#, "\(converted.standardOutput)")
+    }
+
     @Test func missingFileIsAnError() throws {
         let run = try BuiltTool.run(["lint", "/nonexistent/x.plist"])
         #expect(run.status == 1)

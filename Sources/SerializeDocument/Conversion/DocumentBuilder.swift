@@ -69,6 +69,15 @@ package protocol DocumentBuilder {
     /// only the locating builder (``Format/location(of:in:)``) uses it; for every other builder
     /// it is the empty default, which specialization removes.
     mutating func valueStarts(at offset: Int)
+    /// Whether the JSON reader hands a key an object repeats to
+    /// ``duplicateKey(_:at:firstAt:)`` and reads on: only the JSON linter's builder
+    /// (`JSONLinter`). Otherwise a tree merges the members (the last value wins) and a writer,
+    /// which cannot, makes the reader throw ``Diagnostic/Code/duplicateKeyNeedsTree``.
+    static var collectsDuplicateKeys: Bool { get }
+    /// A key the innermost open dictionary already has (only when ``collectsDuplicateKeys``),
+    /// with the byte offsets where its member and the first one start; called before
+    /// ``beginMember(_:in:)`` for it.
+    mutating func duplicateKey(_ key: String, at offset: Int, firstAt firstOffset: Int)
 }
 
 // MARK: - Building trees
@@ -144,6 +153,8 @@ extension DocumentBuilder {
     package static var reusesValues: Bool { false }
     package static var takesUTF8: Bool { false }
     @inline(__always) package mutating func valueStarts(at offset: Int) {}
+    package static var collectsDuplicateKeys: Bool { false }
+    package mutating func duplicateKey(_ key: String, at offset: Int, firstAt firstOffset: Int) {}
 
     package mutating func string(validatedUTF8 bytes: UnsafeBufferPointer<UInt8>) throws(Diagnostic) -> Value {
         try scalar(.string(String(decoding: bytes, as: UTF8.self)))

@@ -55,8 +55,10 @@ struct JSONParser<Builder: DocumentBuilder> {
     /// `ByteBuffer`: appended to in runs, emptied without a call into `Array`).
     let scratch = ByteBuffer(capacity: 256)
     /// The keys of the open objects, for the duplicate-key check (streaming only): bytes, never
-    /// a set of `String`s.
+    /// a set of `String`s, each with the offset where its member starts.
     var keys = KeyIndex()
+    /// Where the member being read starts (its key's `"`): the place of a duplicate key.
+    var memberStart = 0
     /// The escapes the builder writes itself (``DocumentBuilder/ownJSONEscapes``): a string
     /// value with only those is handed over as written.
     let ownEscapes = Builder.ownJSONEscapes
@@ -167,6 +169,7 @@ struct JSONParser<Builder: DocumentBuilder> {
             guard index < bytes.count, bytes[index] == UInt8(ascii: "\"") else {
                 throw error(.syntax, "expected a string key, found \(describeCurrent())")
             }
+            memberStart = index
             if Builder.takesUTF8 {
                 let key = try parseStringBytes()
                 try expectColon()
@@ -174,7 +177,7 @@ struct JSONParser<Builder: DocumentBuilder> {
             } else {
                 var key = try parseString()
                 try expectColon()
-                if !Builder.reusesValues, key.withUTF8({ recordKey($0) }) { throw duplicateKey(key) }
+                if !Builder.reusesValues, let first = key.withUTF8({ recordKey($0) }) { try duplicate(key, firstAt: first) }
                 try builder.beginMember(key, in: &members)
             }
             let value = try parseValue()
@@ -203,21 +206,25 @@ struct JSONParser<Builder: DocumentBuilder> {
         skipWhitespace()
     }
 
-    /// Records the innermost object's next key (its UTF-8 bytes); throws
-    /// ``Diagnostic/Code/duplicateKeyNeedsTree`` when the object has it already.
+    /// Records the innermost object's next key (its UTF-8 bytes); when the object has it
+    /// already, ``duplicate(_:firstAt:)``.
     mutating func insertKey(_ utf8: UnsafeBufferPointer<UInt8>) throws(Diagnostic) {
-        if recordKey(utf8) { throw duplicateKey(String(decoding: utf8, as: UTF8.self)) }
+        if let first = recordKey(utf8) { try duplicate(String(decoding: utf8, as: UTF8.self), firstAt: first) }
     }
 
-    /// Records the innermost object's next key; returns whether the object has it already.
-    mutating func recordKey(_ utf8: UnsafeBufferPointer<UInt8>) -> Bool {
+    /// Records the innermost object's next key at ``memberStart``; returns where the member
+    /// with the same key starts when the object has it already.
+    mutating func recordKey(_ utf8: UnsafeBufferPointer<UInt8>) -> Int? {
         let start = keys.keyStart
         keys.appendKeyText(UnsafeRawBufferPointer(utf8))
-        return keys.insert(keys.endKey(from: start), at: 0) != nil
+        return keys.insert(keys.endKey(from: start), at: memberStart)
     }
 
-    func duplicateKey(_ key: String) -> Diagnostic {
-        Diagnostic(.duplicateKeyNeedsTree, "duplicate key \"\(key)\"")
+    /// A key the innermost object has already: handed to a builder that collects them, else
+    /// ``Diagnostic/Code/duplicateKeyNeedsTree`` (a writer cannot merge the members).
+    mutating func duplicate(_ key: String, firstAt first: Int) throws(Diagnostic) {
+        guard Builder.collectsDuplicateKeys else { throw Diagnostic(.duplicateKeyNeedsTree, "duplicate key \"\(key)\"") }
+        builder.duplicateKey(key, at: memberStart, firstAt: first)
     }
 
     mutating func expectLiteral(_ literal: StaticString) throws(Diagnostic) {
