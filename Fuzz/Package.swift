@@ -35,7 +35,7 @@ let package = Package(
             dependencies: ["CFuzzerDriver", .product(name: "SerializeDocument", package: root)]),
 
         // Readers.
-        fuzzTarget("FuzzJSON", ["SerializeDocument"]),
+        fuzzTarget("FuzzJSON", ["SerializeCore", "SerializeDocument"]),
         fuzzTarget("FuzzXMLPlist", ["SerializeDocument"]),
         fuzzTarget("FuzzBinaryPlist", ["SerializeDocument"]),
         fuzzTarget("FuzzCSV", ["SerializeDocument", "SerializeCSV"]),
