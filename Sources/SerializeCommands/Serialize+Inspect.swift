@@ -53,13 +53,14 @@ extension Serialize {
             if summary.errors > 0 { throw ExitCode.failure }
         }
 
-        /// Prints the summary of the JSON `data`; one that does not read is summarized as
-        /// unreadable, the reader's error (with line:column) goes to standard error, and the
-        /// command fails.
+        /// Prints the summary of the JSON `data`, its warnings (repeated keys) counted as `lint`
+        /// finds them; one that does not read is summarized as unreadable, the reader's error
+        /// (with line:column) goes to standard error, and the command fails.
         func summarizeJSON(_ data: Data) throws {
             do {
                 let document = try Format.json.read(data, options: depth.formatOptions)
-                print(DocumentSummary(format: "JSON", size: data.count, document: document).text, terminator: "")
+                let warnings = JSONLinter(maximumDepth: depth.maxDepth).lint(data).count
+                print(DocumentSummary(format: "JSON", size: data.count, document: document, warnings: warnings).text, terminator: "")
             } catch {
                 print(DocumentSummary(format: "JSON", size: data.count, document: nil, errors: 1).text, terminator: "")
                 PlistFile.printError(error.inFile(file).commandLineText)

@@ -73,6 +73,29 @@ import TestSupport
         #expect(run.standardOutput == "format: CSV\nsize: \(csv.count) bytes\ndetected: encoding utf-8, delimiter ';', quote '\"', header\nrows: 2\n")
     }
 
+    /// Repeated keys are warnings in a JSON file's summary as in a plist's: the same count for
+    /// the same repeats, as `lint` lists them, and no failure.
+    @Test func repeatedKeysAreCountedAsInAPlist() throws {
+        let folder = try scratchFolder()
+        let json = folder.appendingPathComponent("dup.json")
+        try Data(#"{"a": 1, "b": {"c": 2, "c": 3}, "a": 4}"#.utf8).write(to: json)
+        let plist = folder.appendingPathComponent("dup.plist")
+        try Data("""
+            <?xml version="1.0" encoding="UTF-8"?>
+            <plist version="1.0">
+            <dict><key>a</key><integer>1</integer><key>b</key><dict><key>c</key><integer>2</integer><key>c</key><integer>3</integer></dict><key>a</key><integer>4</integer></dict>
+            </plist>
+
+            """.utf8).write(to: plist)
+        for file in [json, plist] {
+            let run = try BuiltTool.run(["inspect", file.path])
+            #expect(run.status == 0, "\(file.lastPathComponent): \(run.standardError)")
+            #expect(run.standardOutput.hasSuffix("findings: 0 errors, 2 warnings\n"), "\(run.standardOutput)")
+            let lint = try BuiltTool.run(["lint", file.path])
+            #expect(lint.standardOutput.components(separatedBy: "warning: duplicate key").count - 1 == 2, "\(lint.standardOutput)")
+        }
+    }
+
     /// A JSON file that does not read is summarized as unreadable, its error said with
     /// line:column on standard error (not "not a property list").
     @Test func anUnreadableJSONFileSaysWhere() throws {
