@@ -94,7 +94,7 @@ public struct PlistLinter: Sendable {
     ///
     /// - Throws: the error of reading the file (it does not exist, cannot be read).
     public func lint(contentsOf url: URL, keepingValues: Bool = true) throws -> PlistReport {
-        try lint(Data(contentsOf: url, options: .mappedIfSafe), keepingValues: keepingValues)
+        try lint(FileContents.read(url, options: .mappedIfSafe), keepingValues: keepingValues)
     }
 
     // MARK: - Formats

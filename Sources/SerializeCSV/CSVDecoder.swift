@@ -143,7 +143,7 @@ public final class CSVDecoder {
             if configuration.sourceName == nil { configuration.sourceName = url.lastPathComponent }
             let decoder = CSVDecoder(configuration: configuration)
             decoder.userInfo = userInfo
-            return try decoder.decode(type, from: try Data(contentsOf: url), invalidRows: invalidRows)
+            return try decoder.decode(type, from: try FileContents.read(url), invalidRows: invalidRows)
         }
         return try rows(Row.self, fromFileAt: url, invalidRows: invalidRows).decodeAll()
     }

@@ -98,7 +98,7 @@ enum EditRun {
         let name = file == "-" ? "<stdin>" : file
         let data: Data
         do {
-            data = file == "-" ? FileHandle.standardInput.readDataToEndOfFile() : try Data(contentsOf: URL(fileURLWithPath: file))
+            data = file == "-" ? FileHandle.standardInput.readDataToEndOfFile() : try FileContents.read(URL(fileURLWithPath: file))
         } catch {
             throw Serialize.Convert.fail(
                 "\(name): error: cannot read the file: \(FileReadFailure.reason(error, reading: URL(fileURLWithPath: file)))",

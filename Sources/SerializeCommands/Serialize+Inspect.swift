@@ -86,7 +86,7 @@ enum PlistFile {
         guard file != "-" else { return nil }
         let named = Format(fileExtension: URL(fileURLWithPath: file).pathExtension)
         guard named == nil || named == .json else { return nil }
-        guard let data = try? Data(contentsOf: URL(fileURLWithPath: file)) else { return nil }
+        guard let data = try? FileContents.read(URL(fileURLWithPath: file)) else { return nil }
         return named == .json || Format.detect(in: data) == .json ? data : nil
     }
 
@@ -94,7 +94,7 @@ enum PlistFile {
     /// format and CSV bytes (`Format.detect`); else `nil`, as for standard input (its caller reads
     /// it once) and a file that cannot be read (the property-list path reports that).
     static func csvBytes(_ file: String) -> Data? {
-        guard file != "-", let data = try? Data(contentsOf: URL(fileURLWithPath: file)) else { return nil }
+        guard file != "-", let data = try? FileContents.read(URL(fileURLWithPath: file)) else { return nil }
         let named = Format(fileExtension: URL(fileURLWithPath: file).pathExtension)
         return (named ?? Format.detect(in: data)).csvDialect != nil ? data : nil
     }
@@ -130,7 +130,7 @@ enum PlistFile {
         let data: Data
         do {
             data = try file == "-"
-                ? FileHandle.standardInput.readDataToEndOfFile() : Data(contentsOf: URL(fileURLWithPath: file), options: .mappedIfSafe)
+                ? FileHandle.standardInput.readDataToEndOfFile() : FileContents.read(URL(fileURLWithPath: file), options: .mappedIfSafe)
         } catch {
             printError("\(file): error: cannot read the file: \(FileReadFailure.reason(error, reading: URL(fileURLWithPath: file)))")
             throw ExitCode.failure

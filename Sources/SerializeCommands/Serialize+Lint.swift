@@ -97,7 +97,7 @@ extension Serialize.Lint {
         // Without a flag, standard input is told apart in `run()`, which reads it once.
         guard !dialect.isEmpty else { return PlistFile.csvBytes(file) }
         // An unreadable file goes the property-list way, which reports that it cannot be read.
-        return file == "-" ? FileHandle.standardInput.readDataToEndOfFile() : try? Data(contentsOf: URL(fileURLWithPath: file))
+        return file == "-" ? FileHandle.standardInput.readDataToEndOfFile() : try? FileContents.read(URL(fileURLWithPath: file))
     }
 
     /// The bytes of `file` when it is JSON (`PlistFile.jsonBytes`) and no dialect flag makes it CSV.

@@ -100,7 +100,7 @@ extension Serialize {
             let url = URL(fileURLWithPath: file)
             let data: Data
             do {
-                data = try Data(contentsOf: url)
+                data = try FileContents.read(url)
             } catch {
                 throw InputError(description: "\(file): error: cannot read the file: \(FileReadFailure.reason(error, reading: url))")
             }

@@ -114,6 +114,50 @@ extension FileSystem {
     }
 }
 
+/// The one way serialize reads a whole named file.
+///
+/// It is `Data(contentsOf:)` but for a file whose size the system gives as 0 (an empty file, a
+/// `/proc` file, a pipe or a device): Foundation on Linux reads such a file into a 4 KiB buffer
+/// and never frees it when nothing is read, so every empty file read leaked 4 KiB (found by
+/// FuzzCSVStream under LeakSanitizer). Those are read with `read(2)` instead.
+package enum FileContents {
+    /// The bytes of the file at `url`.
+    ///
+    /// - Throws: what `Data(contentsOf:options:)` throws (``FileReadFailure/reason(_:reading:)``
+    ///   words it).
+    package static func read(_ url: URL, options: Data.ReadingOptions = []) throws -> Data {
+        if url.isFileURL, let bytes = readReportingNoSize(url.path) { return bytes }
+        return try Data(contentsOf: url, options: options)
+    }
+
+    /// The bytes of a file that is no folder and whose size `stat` gives as 0; nil for any other
+    /// file, and for any failure (`Data(contentsOf:)` then reads it, or says why it cannot).
+    private static func readReportingNoSize(_ path: String) -> Data? {
+        var status = stat()
+        guard stat(path, &status) == 0, status.st_size == 0, status.st_mode & S_IFMT != S_IFDIR else { return nil }
+        let descriptor = open(path, O_RDONLY)
+        guard descriptor >= 0 else { return nil }
+        defer { close(descriptor) }
+        var bytes: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: 64 * 1024)
+        while true {
+            let count = chunk.withUnsafeMutableBytes { (buffer: UnsafeMutableRawBufferPointer) -> Int in
+                #if canImport(Darwin)
+                Darwin.read(descriptor, buffer.baseAddress, buffer.count)
+                #elseif canImport(Musl)
+                Musl.read(descriptor, buffer.baseAddress, buffer.count)
+                #else
+                Glibc.read(descriptor, buffer.baseAddress, buffer.count)
+                #endif
+            }
+            if count < 0, errno == EINTR { continue }
+            guard count >= 0 else { return nil }
+            if count == 0 { return Data(bytes) }
+            bytes.append(contentsOf: chunk[..<count])
+        }
+    }
+}
+
 /// Why a file could not be read, in words that say what to do: the one wording for every
 /// reader of a named file (the verbs, batch and file conversion, persistence).
 package enum FileReadFailure {
@@ -144,7 +188,7 @@ public struct PosixFileSystem: FileSystem {
 
     public func contents(of url: URL) throws -> Data? {
         do {
-            return try Data(contentsOf: url)
+            return try FileContents.read(url)
         } catch let error as CocoaError where error.code == .fileReadNoSuchFile || error.code == .fileNoSuchFile {
             // Read first and ask after: a check beforehand could race with a delete.
             return nil

@@ -251,7 +251,7 @@ public struct BatchConversion: Sendable {
         if let refusal = job.refusal { return failed(refusal, .opening) }
         let data: Data
         do {
-            data = try Data(contentsOf: job.input)
+            data = try FileContents.read(job.input)
         } catch {
             return failed(Diagnostic(.io, "cannot read the file: \(FileReadFailure.reason(error, reading: job.input))"), .opening)
         }

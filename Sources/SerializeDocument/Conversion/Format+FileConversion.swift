@@ -70,7 +70,7 @@ extension Format {
             data = mapped
         } else {
             do {
-                data = try Data(contentsOf: input)
+                data = try FileContents.read(input)
             } catch {
                 throw .reading(Diagnostic(.io, "cannot read \(input.path): \(FileReadFailure.reason(error, reading: input))"))
             }

@@ -26,7 +26,7 @@ final class MappedFile {
         let size = Int(status.st_size)
         guard size > 0, let mapped = Self.map(descriptor, size: size) else {
             base = nil
-            data = size > 0 ? ((try? Data(contentsOf: url)) ?? Data()) : Data()
+            data = size > 0 ? ((try? FileContents.read(url)) ?? Data()) : Data()
             return
         }
         base = mapped
