@@ -284,8 +284,13 @@ package enum CSVFlattening {
         /// Nulls never claim a place: CSV cannot tell them from missing values, so a null
         /// column under a value (`orders[0].sku` next to `orders` = `[]`) is dropped, and a
         /// value replaces what only nulls built.
+        ///
+        /// The child is changed in place: the container is taken out of `self` first, so it is
+        /// the only reference and neither it nor the child is copied (copying made a record of
+        /// n columns under one prefix cost n² node copies). After `false` the node is left
+        /// half-changed; the caller drops the record.
         mutating func insert(_ value: Document, at path: ArraySlice<ValuePath.Component>) -> Bool {
-            if case .null = value, !isAllNull, !canDescend(path.first) { return true }
+            if case .null = value, !canDescend(path.first), !isAllNull { return true }
             guard let first = path.first else {
                 if case .null = value { return true }
                 guard isAllNull else { return false }
@@ -296,21 +301,21 @@ package enum CSVFlattening {
                 guard isAllNull else { return false }
                 self = first.isIndex ? .array([:]) : .object([:])
             }
-            switch (self, first) {
-            case (.object(var members), .key(let key)):
-                var child = members[key] ?? Self.empty(for: path.dropFirst().first)
-                guard child.insert(value, at: path.dropFirst()) else { return false }
-                members[key] = child
+            let rest = path.dropFirst()
+            // No tuple of `self` to switch on: it would keep a second reference to the container.
+            if case let .key(key) = first, case var .object(members) = self {
+                self = .value(.null)
+                let inserted = members[key, default: Self.empty(for: rest.first)].insert(value, at: rest)
                 self = .object(members)
-            case (.array(var elements), .index(let index)):
-                var child = elements[index] ?? Self.empty(for: path.dropFirst().first)
-                guard child.insert(value, at: path.dropFirst()) else { return false }
-                elements[index] = child
-                self = .array(elements)
-            default:
-                return false
+                return inserted
             }
-            return true
+            if case let .index(index) = first, case var .array(elements) = self {
+                self = .value(.null)
+                let inserted = elements[index, default: Self.empty(for: rest.first)].insert(value, at: rest)
+                self = .array(elements)
+                return inserted
+            }
+            return false
         }
 
         /// Whether `step` leads into this node as it is.
