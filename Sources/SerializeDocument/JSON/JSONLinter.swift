@@ -10,9 +10,9 @@ public import SerializeCore
 /// RFC 8259 lets an object repeat a key but leaves what it means to the reader: serialize, as
 /// Foundation and Python, keeps the last value (at the first key's place), other readers keep
 /// the first or refuse the text. The warning says where the repeat and the first one are, as
-/// ``PlistLinter`` does for a `<dict>`:
+/// the plist linter (`PlistLinter`) does for a `<dict>`; `serialize lint` prints it as
 ///
-///     3:5: warning: duplicate key "id" in the object (first at 2:5); the last value wins [users[0].id]
+///     users.json:3:5: warning: duplicate key "id" in the object (first at 2:5); the last value wins [root.users[0].id]
 ///
 /// Keys are compared by their exact Unicode scalars (`"K"` and the Kelvin sign are two keys).
 public struct JSONLinter: Sendable {
