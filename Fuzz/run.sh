@@ -1,12 +1,12 @@
 #!/usr/bin/env bash
 # Builds every fuzz target (release, libFuzzer + AddressSanitizer) and runs each for
-# FUZZ_SECONDS (default 60) on a copy of its seeds, one target at a time. Exits non-zero on any
-# finding (crash, leak, timeout, out-of-memory, differential mismatch) and leaves the reproducer
-# under Fuzz/findings/<target>/. See Fuzz/README.md.
+# FUZZ_SECONDS (default 60) on a copy of its seeds, FUZZ_JOBS targets at a time (default: one a
+# core). Exits non-zero on any finding (crash, leak, timeout, out-of-memory, differential
+# mismatch) and leaves the reproducer under Fuzz/findings/<target>/. See Fuzz/README.md.
 #
 #   FUZZ_SECONDS=20 bash Fuzz/run.sh                  # every target, 20 s each
 #   FUZZ_TARGETS="FuzzJSON FuzzRoundTrip" bash Fuzz/run.sh
-#   FUZZ_ARGS="-jobs=2 -workers=2" bash Fuzz/run.sh   # extra libFuzzer flags
+#   FUZZ_JOBS=1 FUZZ_ARGS="-jobs=2 -workers=2" bash Fuzz/run.sh   # extra libFuzzer flags
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -61,35 +61,53 @@ echo "== fuzz build took $(( $(date +%s) - start )) s"
 export SWIFT_BACKTRACE=enable=no
 export ASAN_OPTIONS=${ASAN_OPTIONS:-detect_leaks=1:allocator_may_return_null=1}
 
-failed=()
-summary=()
+# The runs are one process each and single-threaded: FUZZ_JOBS of them at a time (default: one a
+# core), each with its whole FUZZ_SECONDS, its own corpus copy, log and findings folder.
+jobs=${FUZZ_JOBS:-$(nproc 2>/dev/null || echo 1)}
+
+# run_target TARGET: runs it on its prepared corpus; writes the exit status beside its log.
+run_target() {
+    local target=$1 status=0
+    "$bin/$target" "$work/$target/corpus" -dict="$work/$target.dict" -max_total_time="$seconds" \
+        -timeout=10 -rss_limit_mb=2048 -max_len=16384 -print_final_stats=1 \
+        -artifact_prefix="Fuzz/findings/$target/" ${FUZZ_ARGS:-} >"$work/$target.log" 2>&1 || status=$?
+    echo "$status" >"$work/$target.status"
+}
+
+chosen=()
 for entry in "${targets[@]}"; do
     IFS='|' read -r target dicts seeds <<<"$entry"
     if [ -n "${FUZZ_TARGETS:-}" ] && [[ " $FUZZ_TARGETS " != *" $target "* ]]; then continue; fi
+    chosen+=("$target")
     corpus="$work/$target/corpus"
-    findings="Fuzz/findings/$target"
-    mkdir -p "$corpus" "$findings"
+    mkdir -p "$corpus" "Fuzz/findings/$target"
     for folder in $seeds; do
         cp Fuzz/seeds/"$folder"/* "$corpus"/ 2>/dev/null || true
         for extra in $(extra_seeds "$folder"); do
-            [ -d "$extra" ] && find "$extra" -maxdepth 1 -type f -size -64k -exec cp {} "$corpus"/ \;
+            [ -d "$extra" ] && find "$extra" -maxdepth 1 -type f -size -64k -exec cp -t "$corpus"/ {} +
         done
     done
     dict="$work/$target.dict"
     cat Fuzz/dictionaries/unicode.inc >"$dict"
     for name in $dicts; do cat "Fuzz/dictionaries/$name.dict" >>"$dict"; done
 
+    while [ "$(jobs -rp | wc -l)" -ge "$jobs" ]; do wait -n || true; done
     echo "== $target: ${seconds} s on $(ls "$corpus" | wc -l) seeds"
+    run_target "$target" &
+done
+wait
+
+failed=()
+summary=()
+for target in "${chosen[@]}"; do
     log="$work/$target.log"
-    status=0
-    "$bin/$target" "$corpus" -dict="$dict" -max_total_time="$seconds" -timeout=10 -rss_limit_mb=2048 \
-        -max_len=16384 -print_final_stats=1 -artifact_prefix="$findings/" ${FUZZ_ARGS:-} >"$log" 2>&1 || status=$?
+    status=$(cat "$work/$target.status" 2>/dev/null || echo "?")
     runs=$(grep -oE '^Done [0-9]+ runs' "$log" | grep -oE '[0-9]+' || echo "?")
     cov=$(grep -oE 'cov: [0-9]+' "$log" | tail -1 | grep -oE '[0-9]+' || echo "?")
     rate=$(grep -oE 'exec/s: [0-9]+' "$log" | tail -1 | grep -oE '[0-9]+' || echo "?")
-    if [ "$status" -ne 0 ]; then
+    if [ "$status" != 0 ]; then
         failed+=("$target")
-        summary+=("$target: FINDING (exit $status); reproducer in $findings/")
+        summary+=("$target: FINDING (exit $status); reproducer in Fuzz/findings/$target/")
         echo "!! $target found something (exit $status); the end of its log:"
         tail -60 "$log"
     else
