@@ -11,6 +11,10 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 
 seconds=${FUZZ_SECONDS:-60}
+# The runs are one process each and single-threaded: FUZZ_JOBS of them at a time (default: one a
+# core), each with its whole FUZZ_SECONDS, its own corpus copy, log and findings folder.
+jobs=${FUZZ_JOBS:-$(nproc 2>/dev/null || echo 1)}
+if ! [[ "$jobs" =~ ^[1-9][0-9]*$ ]]; then echo "!! FUZZ_JOBS must be a whole number from 1, not '$jobs'" >&2; exit 2; fi
 corpora=../shared/corpora   # the public corpora, added to the seeds when present
 
 # target | dictionaries (Fuzz/dictionaries/*.dict) | seed folders (Fuzz/seeds/*)
@@ -60,10 +64,6 @@ echo "== fuzz build took $(( $(date +%s) - start )) s"
 # Swift's crash handler and ASan fight (a bogus stack-buffer-underflow): let ASan report.
 export SWIFT_BACKTRACE=enable=no
 export ASAN_OPTIONS=${ASAN_OPTIONS:-detect_leaks=1:allocator_may_return_null=1}
-
-# The runs are one process each and single-threaded: FUZZ_JOBS of them at a time (default: one a
-# core), each with its whole FUZZ_SECONDS, its own corpus copy, log and findings folder.
-jobs=${FUZZ_JOBS:-$(nproc 2>/dev/null || echo 1)}
 
 # run_target TARGET: runs it on its prepared corpus; writes the exit status beside its log.
 run_target() {
